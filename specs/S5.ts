@@ -1,0 +1,50 @@
+// S5: arithmetic under a factored `/x/{x}` prefix, generic collections for users and products
+// (one function mounted twice), and an empty group that answers 404 to everything under it.
+import { api, body, capture, del, get, group, implement, json, post, put, query } from '../src/dsl/index.js';
+import type { Codec } from '../src/codec/index.js';
+import { t } from '../src/codec/index.js';
+
+const User = t.object('User', { username: t.text, age: t.int });
+const Product = t.object('Product', { productname: t.text });
+
+/** A resource-generic group: list, get by id, create (200, empty), replace and delete (204). */
+function collection<T>(name: string, resource: Codec<T>, example: T) {
+  const id = capture('id', t.int, `(integer) the ${name} id`);
+  return group([name], {
+    list: get().returns(json(t.array(resource)), { examples: [{ value: [] }] }),
+    get: get(id).returns(json(resource), { examples: [{ value: example }] }),
+    create: post(body(resource, undefined, [{ value: example }])).empty(),
+    replace: put(id, body(resource, undefined, [{ value: example }])).noContent(),
+    remove: del(id).noContent(),
+  });
+}
+
+export const surface = api('S5', { title: 'Factored-path arithmetic and generic collections for users and products' }, {
+  factoring: group(['x', capture('x', t.int, '(integer) the operand')], {
+    add: get(query('y', t.int, { values: ['1', '2'], description: 'Added to x when given.' })).returns(json(t.int), { examples: [{ value: 3 }] }),
+    decrement: post().returns(json(t.int), { examples: [{ value: 1 }] }),
+  }),
+  users: collection('users', User, { username: 'john', age: 64 }),
+  products: collection('products', Product, { productname: 'Great stuff' }),
+  empty: group(['empty'], {}),
+});
+
+const nothing = () => undefined;
+
+export const handlers = implement(surface, {
+  factoring: {
+    add: ({ x, y }) => (y === undefined ? x : x + y),
+    decrement: ({ x }) => x - 1,
+  },
+  users: {
+    list: () => [],
+    get: ({ id }) => (id === 0 ? { username: 'john', age: 64 } : { username: 'everybody else', age: 10 }),
+    create: nothing, replace: nothing, remove: nothing,
+  },
+  products: {
+    list: () => [],
+    get: () => ({ productname: 'Great stuff' }),
+    create: nothing, replace: nothing, remove: nothing,
+  },
+  empty: {},
+});

@@ -1,0 +1,22 @@
+// The registry of reference surfaces: name -> title and a loader, so a broken or slow surface
+// never costs the others anything.
+import type { Implementation, Surface } from '../src/dsl/index.js';
+
+export interface SurfaceModule {
+  readonly surface: Surface;
+  readonly handlers: Implementation;
+}
+
+export interface RegistryEntry {
+  readonly title: string;
+  load(): Promise<SurfaceModule>;
+}
+
+const entry = (title: string, load: () => Promise<unknown>): RegistryEntry => ({ title, load: load as () => Promise<SurfaceModule> });
+
+export const registry: Readonly<Record<string, RegistryEntry>> = {
+  S1: entry('Listing of user records', () => import('./S1.js')),
+  S2: entry('Position lookup, greeting, and marketing-email generation', () => import('./S2.js')),
+  S3: entry('Greeting with a captured name, echo and delete of a greeting, JSON-formatted protocol errors', () => import('./S3.js')),
+  S5: entry('Factored-path arithmetic and generic collections for users and products', () => import('./S5.js')),
+};

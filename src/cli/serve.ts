@@ -1,0 +1,120 @@
+// `api-serve`: flags -> serve() calls, one listening line per surface, orderly stop on signals.
+import { Command, CommanderError, Option } from 'commander';
+import { serve, DEFAULT_MAX_BODY, type Served } from '../server/index.js';
+import { SurfaceError } from '../dsl/index.js';
+import { registry } from '../../specs/index.js';
+import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg } from './resolve-surface.js';
+import { die } from './exit.js';
+
+/** Where surfaces without a port of their own start looking for a free one. */
+export const FLOATING_PORT = 8081;
+
+function parseSize(text: string): number {
+  const m = /^(\d+)\s*(b|kb|k|kib|mb|m|mib)?$/i.exec(text.trim());
+  if (!m) throw new UsageError(`--max-body: "${text}" is not a size (bytes, or with kb/mb)`);
+  const unit = (m[2] ?? 'b').toLowerCase();
+  return Number(m[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
+}
+
+export function program(): Command {
+  return new Command('api-serve')
+    .description('Serve API surfaces, each on its own port. With no surface, list them.')
+    .argument('[surfaces...]', 'surface names (S1..S10) or module paths, optionally NAME:PORT')
+    .option('-p, --port <port>', 'port for a single surface (0 picks a free one)')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--data <dir>', 'directory for runtime state and served files', 'data')
+    .option('--all', 'serve every reference surface')
+    .addOption(new Option('--max-body <size>', 'largest request body accepted (413 above it)').default('1mb'))
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+}
+
+interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; [key: string]: unknown }
+
+/** Surface-specific settings handed to handlers (every option as text). */
+function surfaceOptions(opts: Opts): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && typeof v !== 'object') out[k] = String(v);
+  return out;
+}
+
+async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
+  const modules = await Promise.all(args.map(async (a) => ({ arg: a, mod: await a.load() })));
+  if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
+  const fixed = new Set<number>();
+  const planned = modules.map(({ arg, mod }) => {
+    const port = opts.port !== undefined ? parsePort(opts.port, '--port') : arg.port ?? mod.surface.meta.port;
+    if (port !== undefined && port !== 0) {
+      if (fixed.has(port)) throw new UsageError(`port ${port} is asked for twice`);
+      fixed.add(port);
+    }
+    return { arg, mod, port };
+  });
+  const served: Served[] = [];
+  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts) };
+  let floating = FLOATING_PORT;
+  try {
+    for (const { arg, mod, port } of planned) {
+      if (port !== undefined) {
+        try {
+          served.push(await serve(mod.handlers, { ...common, port }));
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (${arg.label}); pick another with ${arg.label}:PORT or --port`);
+          throw err;
+        }
+        continue;
+      }
+      // decided: surfaces without a port of their own take the first free port from 8081 up.
+      for (let tries = 0; ; tries++) {
+        while (fixed.has(floating)) floating++;
+        try {
+          served.push(await serve(mod.handlers, { ...common, port: floating }));
+          fixed.add(floating);
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries > 50) throw err;
+          floating++;
+        }
+      }
+    }
+  } catch (err) {
+    await Promise.all(served.map((s) => s.close()));
+    throw err;
+  }
+  return served;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const cmd = program();
+  try {
+    cmd.parse(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+    throw err;
+  }
+  const opts = cmd.opts<Opts>();
+  const names = opts.all ? Object.keys(registry) : cmd.args;
+  if (names.length === 0) {
+    process.stdout.write('Surfaces (serve with `api-serve NAME [NAME:PORT ...]`):\n');
+    for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(4)} ${entry.title}\n`);
+    return;
+  }
+  let served: Served[];
+  try {
+    served = await listenAll(names.map(parseSurfaceArg), opts);
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof SurfaceError) die('api-serve', err.message);
+    die('api-serve', (err as Error)?.message ?? String(err));
+  }
+  for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`api-serve: ${signal}, stopping\n`);
+    Promise.all(served.map((s) => s.close())).then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

@@ -1,0 +1,123 @@
+// Media codecs: how a typed value becomes a body of a given media type, and back.
+import { type Codec, type ObjectCodec, type Result, fail, ok } from './types.js';
+import { type Pairs, formatUrlEncoded, parseUrlEncoded } from './urlencoded.js';
+
+export interface MediaCodec {
+  /** Short name used in docs and fixtures: json, text, form, octet, html. */
+  readonly name: string;
+  /** The bare media type matched against Accept and Content-Type. */
+  readonly type: string;
+  /** The Content-Type header written on responses. */
+  readonly contentType: string;
+  /** Request body decoding; absent when this type is response-only (html). */
+  readonly decode?: (raw: Buffer, codec: Codec<unknown>) => Result<unknown>;
+  readonly encode: (value: unknown, codec: Codec<unknown>) => string | Buffer;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+function text8(raw: Buffer): Result<string> {
+  try { return ok(utf8.decode(raw)); } catch { return fail('body is not valid UTF-8'); }
+}
+
+export const json: MediaCodec = {
+  name: 'json', type: 'application/json', contentType: 'application/json;charset=utf-8',
+  decode(raw, codec) {
+    const s = text8(raw);
+    if (!s.ok) return fail(s.error, '$');
+    let value: unknown;
+    try { value = JSON.parse(s.value); } catch (e) {
+      return fail(raw.length === 0 ? 'empty body, expected JSON' : `not valid JSON (${(e as Error).message})`, '$');
+    }
+    return codec.check(value, '$');
+  },
+  encode: (value) => JSON.stringify(value),
+};
+
+export const text: MediaCodec = {
+  name: 'text', type: 'text/plain', contentType: 'text/plain;charset=utf-8',
+  decode(raw, codec) {
+    const s = text8(raw);
+    return s.ok ? codec.parseText(s.value) : s;
+  },
+  encode: (value, codec) => (typeof value === 'string' ? value : codec.formatText(value)),
+};
+
+function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
+  if (codec.kind !== 'object') return fail(`${codec.label} cannot be sent as a form`);
+  const { props } = codec as ObjectCodec<unknown>;
+  const seen = new Map<string, string[]>();
+  for (const [k, v] of pairs) {
+    const key = k.endsWith('[]') ? k.slice(0, -2) : k;
+    if (!Object.hasOwn(props, key)) return fail(`unexpected key ${JSON.stringify(key)}`);
+    const list = seen.get(key);
+    if (list && props[key]!.kind !== 'array') return fail(`Duplicate key ${JSON.stringify(key)}`);
+    if (list) list.push(v); else seen.set(key, [v]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(props)) {
+    const values = seen.get(key) ?? [];
+    if (field.kind === 'array') {
+      const item = (field as unknown as { item: Codec<unknown> }).item;
+      const parsed: unknown[] = [];
+      for (const v of values) {
+        const r = item.parseText(v);
+        if (!r.ok) return fail(`key ${JSON.stringify(key)}: ${r.error}`);
+        parsed.push(r.value);
+      }
+      out[key] = parsed;
+      continue;
+    }
+    if (values.length === 0) {
+      if (field.kind === 'optional') continue;
+      return fail(`Could not find key ${JSON.stringify(key)}`);
+    }
+    const r = field.parseText(values[0]!);
+    if (!r.ok) return fail(`key ${JSON.stringify(key)}: ${r.error}`);
+    out[key] = r.value;
+  }
+  return ok(out);
+}
+
+function toPairs(value: unknown, codec: Codec<unknown>): Pairs {
+  const out: [string, string][] = [];
+  const props = codec.kind === 'object' ? (codec as ObjectCodec<unknown>).props : {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const field = props[k];
+    if (Array.isArray(v)) {
+      const item = (field as unknown as { item?: Codec<unknown> } | undefined)?.item;
+      for (const x of v) out.push([k, item ? item.formatText(x) : String(x)]);
+    } else if (v !== undefined) out.push([k, field ? field.formatText(v) : String(v)]);
+  }
+  return out;
+}
+
+/** Form bodies: field names as keys; list fields repeat their key; other keys appear once. */
+export const form: MediaCodec = {
+  name: 'form', type: 'application/x-www-form-urlencoded', contentType: 'application/x-www-form-urlencoded',
+  decode(raw, codec) {
+    const s = text8(raw);
+    if (!s.ok) return s;
+    const pairs = parseUrlEncoded(s.value, true);
+    return pairs.ok ? formFields(pairs.value, codec) : pairs;
+  },
+  encode: (value, codec) => formatUrlEncoded(toPairs(value, codec)),
+};
+
+export const octet: MediaCodec = {
+  name: 'octet', type: 'application/octet-stream', contentType: 'application/octet-stream',
+  decode: (raw, codec) => (codec.kind === 'bytes' ? ok(raw) : text.decode!(raw, codec)),
+  encode: (value, codec) => (Buffer.isBuffer(value) ? value : codec.formatText(value)),
+};
+
+/** HTML responses rendered by `render` (response-only). */
+export function html<T>(render: (value: T) => string): MediaCodec {
+  return {
+    name: 'html', type: 'text/html', contentType: 'text/html;charset=utf-8',
+    encode: (value) => render(value as T),
+  };
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

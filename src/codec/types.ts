@@ -1,0 +1,78 @@
+// Value codecs: one description of a type that parses text (captures, query values, headers,
+// form fields), checks decoded JSON, formats values back to text, and yields JSON Schema.
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string; readonly path?: string };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (error: string, path?: string): Result<never> =>
+  path === undefined ? { ok: false, error } : { ok: false, error, path };
+
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** A sample value for docs and checks; `title` names the case it illustrates. */
+export interface Example<T> {
+  readonly title?: string;
+  readonly value: T;
+}
+
+export type CodecKind = 'scalar' | 'object' | 'array' | 'optional' | 'json' | 'bytes';
+
+export interface Codec<T> {
+  readonly kind: CodecKind;
+  /** What the type is called in messages and docs: `integer`, `ClientInfo`, `list of text`. */
+  readonly label: string;
+  readonly schema: JsonSchema;
+  readonly description?: string;
+  readonly examples: readonly Example<T>[];
+  /** Parses one textual value (a path segment, query value, header or form field). */
+  parseText(raw: string): Result<T>;
+  /** Renders a value as text (response headers, docs, Range values). */
+  formatText(value: T): string;
+  /** Checks a decoded JSON value; `path` is the aeson-style location (`$`, `$.name`, `$[0]`). */
+  check(json: unknown, path: string): Result<T>;
+  /** Phantom field carrying the static type; never set at run time. */
+  readonly __type?: T;
+}
+
+export interface ObjectCodec<T> extends Codec<T> {
+  readonly kind: 'object';
+  readonly props: Readonly<Record<string, Codec<unknown>>>;
+}
+
+export interface ArrayCodec<T> extends Codec<T[]> {
+  readonly kind: 'array';
+  readonly item: Codec<T>;
+}
+
+export interface OptionalCodec<T> extends Codec<T | undefined> {
+  readonly kind: 'optional';
+  readonly inner: Codec<T>;
+}
+
+/** The static type a codec stands for. */
+export type Infer<C> = C extends Codec<infer T> ? T : never;
+
+/** Copies a codec with examples attached (checked against the codec when a surface loads). */
+export function withExamples<C extends Codec<any>>(codec: C, examples: readonly Example<Infer<C>>[]): C {
+  return { ...codec, examples };
+}
+
+/** Copies a codec with a description for docs. */
+export function describe<C extends Codec<any>>(codec: C, description: string): C {
+  return { ...codec, description };
+}
+
+/** A short, quoted rendering of a JSON value for messages. */
+export function showJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string': return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+    case 'number': return `number ${value}`;
+    case 'boolean': return `boolean ${value}`;
+    case 'object': return 'an object';
+    default: return typeof value;
+  }
+}
+
+export const quote = (raw: string): string => JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}...` : raw);

@@ -1,0 +1,57 @@
+// Load-time validation of a surface: duplicate routes, clashing names, misplaced parts, examples.
+import type { Codec, Example } from '../codec/types.js';
+import type { EndpointInfo, Surface } from './types.js';
+import { SurfaceError } from './surface-error.js';
+import { walk } from './walk.js';
+
+const label = (e: EndpointInfo) => `${e.method} ${e.path} (${e.name})`;
+
+function checkExamples(surface: Surface, e: EndpointInfo, what: string, codec: Codec<unknown>, examples: readonly Example<unknown>[]) {
+  for (const ex of [...codec.examples, ...examples]) {
+    const r = codec.check(ex.value, '$');
+    if (!r.ok) throw new SurfaceError(surface.name, label(e), `${what} example ${ex.title ? JSON.stringify(ex.title) : ''} is not a ${codec.label}: ${r.path ?? '$'}: ${r.error}`.replace('  ', ' '));
+  }
+}
+
+/** Walks and validates a surface; returns its endpoints or throws a `SurfaceError`. */
+export function checkSurface(surface: Surface): EndpointInfo[] {
+  const endpoints = walk(surface);
+  const routes = new Map<string, EndpointInfo>();
+  for (const e of endpoints) {
+    const shape = `${e.method} ${e.segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'capture' ? '{}' : '{...}')).join('/')}`;
+    const twin = routes.get(shape);
+    if (twin) throw new SurfaceError(surface.name, label(e), `duplicate route: ${label(twin)} already answers it`);
+    routes.set(shape, e);
+
+    const names = new Set<string>();
+    const claim = (name: string, what: string) => {
+      if (names.has(name)) throw new SurfaceError(surface.name, label(e), `${what} name "${name}" used twice`);
+      names.add(name);
+    };
+    e.segments.forEach((s, i) => {
+      if (s.kind === 'static') return;
+      claim(s.name, 'capture');
+      if (s.kind === 'rest' && i !== e.segments.length - 1) throw new SurfaceError(surface.name, label(e), `rest capture "${s.name}" must be the last segment`);
+    });
+    for (const q of e.query) claim(q.name, 'query parameter');
+    for (const h of e.headers) claim(h.name, 'header');
+    for (const x of e.extensions) claim(x.key, x.ext);
+    if (e.body) {
+      claim('body', 'body');
+      if (e.body.media.length === 0) throw new SurfaceError(surface.name, label(e), 'request body declares no media type');
+      const responseOnly = e.body.media.find((m) => m.decode === undefined);
+      if (responseOnly) throw new SurfaceError(surface.name, label(e), `${responseOnly.type} cannot decode a request body`);
+      checkExamples(surface, e, 'request', e.body.codec, e.body.examples);
+    }
+    const statuses = new Set<number>();
+    for (const r of e.responses) {
+      if (statuses.has(r.status)) throw new SurfaceError(surface.name, label(e), `response status ${r.status} declared twice`);
+      statuses.add(r.status);
+      if (r.content) {
+        if (r.content.media.length === 0) throw new SurfaceError(surface.name, label(e), `response ${r.status} declares no media type`);
+        checkExamples(surface, e, `response ${r.status}`, r.content.codec, r.examples);
+      }
+    }
+  }
+  return endpoints;
+}

@@ -1,0 +1,130 @@
+// Inert combinators that build the description: request parts, endpoints, groups, surfaces.
+import type { Codec, Example } from '../codec/types.js';
+import { type MediaCodec, json as jsonMedia, text as textMedia } from '../codec/media.js';
+import type {
+  BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, RestPart, Surface,
+  SurfaceMeta, Tree,
+} from './types.js';
+
+interface Described { readonly description?: string }
+const opt = <O extends object>(o: O | undefined) => (o ?? {}) as Partial<O>;
+
+/** A typed path variable: `capture('x', t.int, '(integer) position on the x axis')`. */
+export function capture<const N extends string, T>(name: N, codec: Codec<T>, description?: string): CapturePart<N, T> {
+  return description === undefined ? { kind: 'capture', name, codec } : { kind: 'capture', name, codec, description };
+}
+
+/** The remaining path segments (at least one), decoded: `/static/{path...}`. */
+export function rest<const N extends string>(name: N, description?: string): RestPart<N> {
+  return description === undefined ? { kind: 'rest', name } : { kind: 'rest', name, description };
+}
+
+interface QueryOptions extends Described { readonly values?: readonly string[] }
+
+/** An optional query parameter; the handler sees `undefined` when it is absent. */
+export function query<const N extends string, T>(name: N, codec: Codec<T>, options?: QueryOptions): QueryPart<N, T, 'single'> {
+  return { kind: 'query', name, codec, mode: 'single', ...opt(options) };
+}
+
+/** A boolean flag: true when present (`?capital`, `?capital=true`), false when absent. */
+export function flag<const N extends string>(name: N, options?: QueryOptions): QueryPart<N, boolean, 'flag'> {
+  return { kind: 'query', name, codec: flagCodec, mode: 'flag', ...opt(options) };
+}
+
+/** A repeated parameter read as a list (`?tag=a&tag=b` or `?tag[]=a`); empty when absent. */
+export function queryList<const N extends string, T>(name: N, codec: Codec<T>, options?: QueryOptions): QueryPart<N, T, 'list'> {
+  return { kind: 'query', name, codec, mode: 'list', ...opt(options) };
+}
+
+/** An optional request header, matched case-insensitively; `undefined` when absent. */
+export function header<const N extends string, T>(name: N, codec: Codec<T>, options?: Described): HeaderPart<N, T> {
+  return { kind: 'header', name, codec, ...opt(options) };
+}
+
+/** A request body of the given media types (JSON when not said). */
+export function body<T>(codec: Codec<T>, media: readonly MediaCodec[] = [jsonMedia], examples: readonly Example<T>[] = []): BodyPart<T> {
+  return { kind: 'body', codec, media, examples };
+}
+
+/** Response content: `json(Position)`, `content(List, [json, html(render)])`, `text()`. */
+export function content<T>(codec: Codec<T>, media: readonly MediaCodec[]): Content<T> {
+  return { codec, media };
+}
+export const json = <T>(codec: Codec<T>): Content<T> => ({ codec, media: [jsonMedia] });
+export const plainText = <T>(codec: Codec<T>): Content<T> => ({ codec, media: [textMedia] });
+
+import { bool } from '../codec/scalars.js';
+const flagCodec: Codec<boolean> = { ...bool, label: 'flag' };
+
+interface ReturnOptions<T, H> extends Described {
+  readonly status?: number;
+  readonly headers?: H;
+  readonly examples?: readonly Example<T>[];
+}
+
+type HeaderCodecs = Readonly<Record<string, Codec<any>>>;
+/** The typed optional headers a handler may set on its reply. */
+export type HeaderValuesOf<H> = { readonly [K in keyof H]?: H[K] extends Codec<infer V> ? V : never };
+
+function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly Example<unknown>[]; stream?: boolean }): ResponseSpec {
+  return {
+    status,
+    headers: o.headers ?? {},
+    examples: o.examples ?? [],
+    ...(c === undefined ? {} : { content: c }),
+    ...(o.description === undefined ? {} : { description: o.description }),
+    ...(o.stream === true ? { stream: true } : {}),
+  };
+}
+
+export interface EndpointBuilder<P extends readonly Part[]> {
+  /** The success response (200 unless `status` says otherwise). */
+  returns<T, H extends HeaderCodecs = {}>(c: Content<T>, options?: ReturnOptions<T, H>): EndpointDecl<P, T, HeaderValuesOf<H>>;
+  /** 204 with an empty body. */
+  noContent(options?: Described): EndpointDecl<P, void, {}>;
+  /** A success status (200 unless given) with an empty body. */
+  empty(status?: number, options?: Described): EndpointDecl<P, void, {}>;
+  /** 200 with a newline-framed stream: the handler returns an async iterable of items. */
+  streams<T>(c: Content<T>, options?: Described): EndpointDecl<P, AsyncIterable<T>, {}>;
+}
+
+export interface EndpointDecl<P extends readonly Part[], R, H> extends Endpoint<P, R, H> {
+  /** Declares a further (usually error) response, for docs and checks. */
+  responds(status: number, c?: Content, options?: Described & { readonly examples?: readonly Example<unknown>[] }): EndpointDecl<P, R, H>;
+  /** A one-line summary for docs. */
+  summarize(summary: string): EndpointDecl<P, R, H>;
+}
+
+function decl<P extends readonly Part[], R, H>(e: Endpoint<P, R, H>): EndpointDecl<P, R, H> {
+  return {
+    ...e,
+    responds: (status, c, o) => decl<P, R, H>({ ...e, responses: [...e.responses, response(status, c, o ?? {})] }),
+    summarize: (summary) => decl<P, R, H>({ ...e, summary }),
+  };
+}
+
+function endpoint<P extends readonly Part[]>(method: Method, parts: P): EndpointBuilder<P> {
+  const make = <R, H>(r: ResponseSpec) => decl<P, R, H>({ kind: 'endpoint', method, parts, responses: [r] });
+  return {
+    returns: (c, o) => make(response(o?.status ?? 200, c as Content, { ...o, examples: o?.examples as readonly Example<unknown>[] | undefined })),
+    noContent: (o) => make(response(204, undefined, o ?? {})),
+    empty: (status = 200, o) => make(response(status, undefined, o ?? {})),
+    streams: (c, o) => make(response(200, c as Content, { ...o, stream: true })),
+  };
+}
+
+export const get = <const P extends readonly Part[]>(...parts: P) => endpoint('GET', parts);
+export const post = <const P extends readonly Part[]>(...parts: P) => endpoint('POST', parts);
+export const put = <const P extends readonly Part[]>(...parts: P) => endpoint('PUT', parts);
+export const patch = <const P extends readonly Part[]>(...parts: P) => endpoint('PATCH', parts);
+export const del = <const P extends readonly Part[]>(...parts: P) => endpoint('DELETE', parts);
+
+/** Factors shared parts (a static segment, capture, header, body...) over several endpoints. */
+export function group<const P extends readonly Part[], const T extends Tree>(parts: P, children: T): Group<P, T> {
+  return { kind: 'group', parts, children };
+}
+
+/** A named surface: the unit served on one port, documented and checked. */
+export function api<const T extends Tree>(name: string, meta: SurfaceMeta, tree: T): Surface<T> {
+  return { kind: 'surface', name, meta, tree };
+}

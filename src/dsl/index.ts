@@ -1,0 +1,10 @@
+// The DSL: describe a surface as data, then implement its handlers.
+export * from './combinators.js';
+export type * from './types.js';
+export type { InputOf, HandlersOf, Handler, Outcome } from './infer.js';
+export { implement, type Implementation, type ServeEnv, type HandlerContext } from './implement.js';
+export { reply, isReply, HttpError, type Reply } from './reply.js';
+export { walk, pathOf } from './walk.js';
+export { checkSurface } from './check-surface.js';
+export { SurfaceError } from './surface-error.js';
+export type { Formatters, FailedRequest, ParseFailure } from './formatters.js';

@@ -1,0 +1,133 @@
+// The API description as data: parts of a request, endpoints, groups and surfaces.
+import type { Codec, Example } from '../codec/types.js';
+import type { MediaCodec } from '../codec/media.js';
+import type { Formatters } from './formatters.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CapturePart<N extends string = string, T = unknown> {
+  readonly kind: 'capture';
+  readonly name: N;
+  readonly codec: Codec<T>;
+  readonly description?: string;
+}
+
+/** The rest of the path (one or more segments), decoded, e.g. `/static/{path...}`. */
+export interface RestPart<N extends string = string> {
+  readonly kind: 'rest';
+  readonly name: N;
+  readonly description?: string;
+}
+
+export type QueryMode = 'single' | 'flag' | 'list';
+
+export interface QueryPart<N extends string = string, T = unknown, M extends QueryMode = QueryMode> {
+  readonly kind: 'query';
+  readonly name: N;
+  readonly codec: Codec<T>;
+  readonly mode: M;
+  readonly description?: string;
+  /** Sample values listed by the docs. */
+  readonly values?: readonly string[];
+}
+
+export interface HeaderPart<N extends string = string, T = unknown> {
+  readonly kind: 'header';
+  /** The header's name as written in HTTP (matched case-insensitively). */
+  readonly name: N;
+  readonly codec: Codec<T>;
+  readonly description?: string;
+}
+
+export interface BodyPart<T = unknown> {
+  readonly kind: 'body';
+  readonly codec: Codec<T>;
+  readonly media: readonly MediaCodec[];
+  readonly examples: readonly Example<T>[];
+}
+
+/**
+ * A part that a server-side extension interprets (authentication, pagination...). `key` is the
+ * input field the handler receives; `ext` says which extension decodes it.
+ */
+export interface ExtensionPart<K extends string = string, T = unknown, X = unknown> {
+  readonly kind: 'extension';
+  readonly ext: string;
+  readonly key: K;
+  readonly config: X;
+  readonly __type?: T;
+}
+
+export type Part = string | CapturePart | RestPart | QueryPart | HeaderPart | BodyPart | ExtensionPart;
+
+export interface Content<T = unknown> {
+  readonly codec: Codec<T>;
+  readonly media: readonly MediaCodec[];
+}
+
+export interface ResponseSpec {
+  readonly status: number;
+  /** Absent for responses without a body (204, or an empty 200). */
+  readonly content?: Content;
+  readonly headers: Readonly<Record<string, Codec<unknown>>>;
+  readonly description?: string;
+  readonly examples: readonly Example<unknown>[];
+  /** A streamed body: the handler returns an async iterable of items, each framed by a newline. */
+  readonly stream?: boolean;
+}
+
+export interface Endpoint<P extends readonly Part[] = readonly Part[], R = unknown, H = unknown> {
+  readonly kind: 'endpoint';
+  readonly method: Method;
+  readonly parts: P;
+  readonly responses: readonly ResponseSpec[];
+  readonly summary?: string;
+  readonly __result?: R;
+  readonly __headers?: H;
+}
+
+export interface Tree { readonly [name: string]: Endpoint<any, any, any> | Group<any, any> }
+
+export interface Group<P extends readonly Part[] = readonly Part[], T extends Tree = Tree> {
+  readonly kind: 'group';
+  readonly parts: P;
+  readonly children: T;
+}
+
+export interface SurfaceMeta {
+  readonly title: string;
+  /** Default port when served alone (`api-serve S4`). */
+  readonly port?: number;
+  /** Introduction for the docs: a title and paragraphs. */
+  readonly intro?: { readonly title: string; readonly paragraphs: readonly string[] };
+  readonly formatters?: Partial<Formatters>;
+}
+
+export interface Surface<T extends Tree = Tree> {
+  readonly kind: 'surface';
+  readonly name: string;
+  readonly meta: SurfaceMeta;
+  readonly tree: T;
+}
+
+export type Segment =
+  | { readonly kind: 'static'; readonly value: string }
+  | CapturePart
+  | RestPart;
+
+/** One endpoint flattened by `walk`: what every interpreter reads. */
+export interface EndpointInfo {
+  /** Dotted path of names in the surface tree, e.g. `users.get`. */
+  readonly name: string;
+  readonly keys: readonly string[];
+  readonly method: Method;
+  readonly segments: readonly Segment[];
+  /** `/position/{x}/{y}` */
+  readonly path: string;
+  readonly query: readonly QueryPart[];
+  readonly headers: readonly HeaderPart[];
+  readonly body?: BodyPart;
+  readonly extensions: readonly ExtensionPart[];
+  readonly responses: readonly ResponseSpec[];
+  readonly summary?: string;
+}

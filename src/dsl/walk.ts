@@ -1,0 +1,54 @@
+// The one traversal: a surface tree flattened into endpoint records every interpreter reads.
+import type { BodyPart, EndpointInfo, ExtensionPart, Group, HeaderPart, Part, QueryPart, Segment, Surface, Tree } from './types.js';
+import { SurfaceError } from './surface-error.js';
+
+function segmentsOf(part: string): Segment[] {
+  return part.split('/').filter((s) => s !== '').map((value) => ({ kind: 'static', value }));
+}
+
+export function pathOf(segments: readonly Segment[]): string {
+  if (segments.length === 0) return '/';
+  return segments.map((s) => (s.kind === 'static' ? `/${s.value}` : s.kind === 'capture' ? `/{${s.name}}` : `/{${s.name}...}`)).join('');
+}
+
+function flatten(surface: Surface, name: string, keys: string[], method: EndpointInfo['method'], parts: readonly Part[],
+  rest: Omit<EndpointInfo, 'name' | 'keys' | 'method' | 'segments' | 'path' | 'query' | 'headers' | 'extensions'>): EndpointInfo {
+  const segments: Segment[] = [];
+  const query: QueryPart[] = [];
+  const headers: HeaderPart[] = [];
+  const extensions: ExtensionPart[] = [];
+  let body: BodyPart | undefined;
+  for (const p of parts) {
+    if (typeof p === 'string') segments.push(...segmentsOf(p));
+    else if (p.kind === 'capture' || p.kind === 'rest') segments.push(p);
+    else if (p.kind === 'query') query.push(p);
+    else if (p.kind === 'header') headers.push(p);
+    else if (p.kind === 'extension') extensions.push(p);
+    else {
+      if (body) throw new SurfaceError(surface.name, `${method} ${pathOf(segments)} (${name})`, 'declares a request body twice');
+      body = p;
+    }
+  }
+  return { name, keys, method, segments, path: pathOf(segments), query, headers, extensions, ...(body ? { body } : {}), ...rest };
+}
+
+/** Every endpoint of a surface, in declaration order, with group prefixes applied. */
+export function walk(surface: Surface): EndpointInfo[] {
+  const out: EndpointInfo[] = [];
+  const visit = (tree: Tree, prefix: readonly Part[], keys: string[]) => {
+    for (const [key, node] of Object.entries(tree)) {
+      const path = [...keys, key];
+      if (node.kind === 'group') {
+        const g = node as Group;
+        visit(g.children, [...prefix, ...g.parts], path);
+      } else {
+        out.push(flatten(surface, path.join('.'), path, node.method, [...prefix, ...node.parts], {
+          responses: node.responses,
+          ...(node.summary === undefined ? {} : { summary: node.summary }),
+        }));
+      }
+    }
+  };
+  visit(surface.tree, [], []);
+  return out;
+}

@@ -1,0 +1,67 @@
+// Decodes the parts of a request an endpoint declares (query, headers, body) into the typed
+// input its handler receives, or a ParseFailure naming the part and the reason.
+import type { BodyPart, HeaderPart, QueryPart } from '../dsl/types.js';
+import type { ParseFailure } from '../dsl/formatters.js';
+import type { MediaCodec } from '../codec/media.js';
+import { parseUrlEncoded } from '../codec/urlencoded.js';
+
+export type Decoded = { readonly ok: true } | { readonly ok: false; readonly failure: ParseFailure };
+const DONE: Decoded = { ok: true };
+const failed = (failure: ParseFailure): Decoded => ({ ok: false, failure });
+
+/** Query parameters into `input`; unknown parameters are ignored. */
+export function decodeQuery(raw: string, params: readonly QueryPart[], input: Record<string, unknown>): Decoded {
+  if (params.length === 0) return DONE;
+  const pairs = parseUrlEncoded(raw);
+  if (!pairs.ok) return failed({ combinator: 'QueryParam', message: `Error parsing query string failed: ${pairs.error}` });
+  for (const p of params) {
+    const values: string[] = [];
+    for (const [k, v] of pairs.value) if (k === p.name || (p.mode === 'list' && k === `${p.name}[]`)) values.push(v);
+    const fail = (why: string) => failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}` });
+    if (p.mode === 'list') {
+      const list: unknown[] = [];
+      for (const v of values) {
+        const r = p.codec.parseText(v);
+        if (!r.ok) return fail(r.error);
+        list.push(r.value);
+      }
+      input[p.name] = list;
+    } else if (p.mode === 'flag') {
+      // decided: a flag is true when present bare or as true/1, false when absent or false/0.
+      if (values.length > 1) return fail('given more than once');
+      const v = values[0]?.toLowerCase();
+      if (v === undefined || v === 'false' || v === '0') input[p.name] = false;
+      else if (v === '' || v === 'true' || v === '1') input[p.name] = true;
+      else return fail(`${JSON.stringify(values[0])} is not a flag value (true, false, 1, 0 or nothing)`);
+    } else if (values.length > 1) {
+      // decided: a single-valued parameter given twice is ambiguous, so a 400 (README "Decisions").
+      return fail('given more than once');
+    } else if (values.length === 1) {
+      const r = p.codec.parseText(values[0]!);
+      if (!r.ok) return fail(r.error);
+      input[p.name] = r.value;
+    }
+  }
+  return DONE;
+}
+
+/** Optional request headers into `input`, keyed by their declared name. */
+export function decodeHeaders(headers: Readonly<Record<string, string | string[] | undefined>>, parts: readonly HeaderPart[], input: Record<string, unknown>): Decoded {
+  for (const h of parts) {
+    const raw = headers[h.name.toLowerCase()];
+    if (raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw.join(', ') : raw;
+    const r = h.codec.parseText(value);
+    if (!r.ok) return failed({ combinator: 'Header', name: h.name, message: `Error parsing header ${h.name} failed: ${r.error}` });
+    input[h.name] = r.value;
+  }
+  return DONE;
+}
+
+/** The request body through its media decoder and codec. */
+export function decodeBody(bytes: Buffer, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
+  const r = media.decode!(bytes, part.codec);
+  if (!r.ok) return failed({ combinator: "ReqBody'", message: r.path === undefined ? r.error : `Error in ${r.path}: ${r.error}` });
+  input.body = r.value;
+  return DONE;
+}

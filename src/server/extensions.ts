@@ -1,0 +1,30 @@
+// Server-side interpreters of extension parts (authentication, pagination...): each decodes its
+// part from the request at its stage of the error order, and may add headers to the reply.
+import type { ExtensionPart, EndpointInfo } from '../dsl/types.js';
+import type { ServeEnv } from '../dsl/implement.js';
+import type { HttpError, Reply } from '../dsl/reply.js';
+import type { RequestRecord } from './request.js';
+
+export type ExtensionOutcome =
+  | { readonly ok: true; readonly value: unknown; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
+  | { readonly ok: false; readonly error: HttpError | Reply };
+
+export interface ExtensionRuntime {
+  /** `auth` runs after the method check (401); `header` with the other headers (400). */
+  readonly stage: 'auth' | 'header';
+  decode(part: ExtensionPart, req: RequestRecord, endpoint: EndpointInfo): ExtensionOutcome | Promise<ExtensionOutcome>;
+}
+
+/** Builds an extension's runtime once per served surface (open a user store, load a key...). */
+export type ExtensionFactory = (env: ServeEnv) => ExtensionRuntime | Promise<ExtensionRuntime>;
+
+const registry = new Map<string, ExtensionFactory>();
+
+/** Makes an extension kind available to every surface served in this process. */
+export function registerExtension(name: string, factory: ExtensionFactory): void {
+  registry.set(name, factory);
+}
+
+export function extensionFactory(name: string): ExtensionFactory | undefined {
+  return registry.get(name);
+}

@@ -1,0 +1,154 @@
+// One request through one surface: route -> method -> auth -> Accept -> Content-Type -> query ->
+// headers -> body -> handler -> encode, in the order of ERROR_PRECEDENCE. No transport here.
+import type { EndpointInfo } from '../dsl/types.js';
+import type { FailedRequest, Formatters, ParseFailure } from '../dsl/formatters.js';
+import type { HandlerContext } from '../dsl/implement.js';
+import { HttpError, isReply, type Reply } from '../dsl/reply.js';
+import type { MediaCodec } from '../codec/media.js';
+import { Router } from './router.js';
+import { acceptsType, pickRequestMedia, pickResponseMedia } from './negotiate.js';
+import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
+import { defaultFormatters, protocolError } from './errors.js';
+import { encodeReply, errorReply, fromReply } from './reply.js';
+import type { ExtensionRuntime } from './extensions.js';
+import type { OutReply, RequestRecord } from './request.js';
+
+export type HandlerFn = (input: Record<string, unknown>, ctx: HandlerContext) => unknown;
+
+export interface CompiledSurface {
+  readonly router: Router;
+  readonly handlers: ReadonlyMap<EndpointInfo, HandlerFn>;
+  readonly formatters: Formatters;
+  readonly extensions: ReadonlyMap<string, ExtensionRuntime>;
+  readonly maxBody: number;
+  readonly log: (line: string) => void;
+}
+
+export function compile(endpoints: readonly EndpointInfo[], handlers: ReadonlyMap<EndpointInfo, HandlerFn>,
+  options: { formatters?: Partial<Formatters>; extensions?: ReadonlyMap<string, ExtensionRuntime>; maxBody: number; log: (line: string) => void }): CompiledSurface {
+  return {
+    router: new Router(endpoints),
+    handlers,
+    formatters: { ...defaultFormatters, ...options.formatters },
+    extensions: options.extensions ?? new Map(),
+    maxBody: options.maxBody,
+    log: options.log,
+  };
+}
+
+function failedRequest(req: RequestRecord, path: string): FailedRequest {
+  const accept = req.headers.accept as string | undefined;
+  return { method: req.method, path, headers: req.headers, accepts: (type) => acceptsType(accept, type) };
+}
+
+/** Splits and percent-decodes the path; undefined when an escape is malformed. */
+function splitPath(path: string): string[] | undefined {
+  const raw = path.split('/');
+  raw.shift();
+  for (let i = 0; i < raw.length; i++) {
+    const s = raw[i]!;
+    if (s.includes('%')) {
+      try { raw[i] = decodeURIComponent(s); } catch { return undefined; }
+    }
+  }
+  return raw;
+}
+
+export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<OutReply> {
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  const query = q < 0 ? '' : req.url.slice(q + 1);
+  const parseFailure = (formatter: keyof Omit<Formatters, 'notFound'>, failure: ParseFailure) =>
+    fromReply(cs.formatters[formatter](failure, failedRequest(req, path)));
+
+  const segments = splitPath(path);
+  if (segments === undefined) {
+    return parseFailure('urlParse', { combinator: 'Path', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` });
+  }
+  const route = cs.router.match(req.method, segments);
+  switch (route.kind) {
+    case 'notFound': return fromReply(cs.formatters.notFound(failedRequest(req, path)));
+    case 'badCapture':
+      return parseFailure('urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}` });
+    case 'methodNotAllowed': {
+      const allow = route.allow.join(', ');
+      return errorReply(protocolError('methodNotAllowed', `Method ${req.method} not allowed on ${path} (allowed: ${allow})`, { allow }));
+    }
+    case 'match': break;
+  }
+  const e = route.endpoint;
+  const input: Record<string, unknown> = { ...route.captures };
+  const extraHeaders: Record<string, string | readonly string[]> = {};
+
+  const runExtensions = async (stage: ExtensionRuntime['stage']): Promise<OutReply | undefined> => {
+    for (const part of e.extensions) {
+      const ext = cs.extensions.get(part.ext);
+      if (!ext || ext.stage !== stage) continue;
+      const r = await ext.decode(part, req, e);
+      if (!r.ok) return r.error instanceof HttpError ? errorReply(r.error) : fromReply(r.error);
+      input[part.key] = r.value;
+      if (r.headers) Object.assign(extraHeaders, r.headers);
+    }
+    return undefined;
+  };
+
+  const authFailure = await runExtensions('auth');
+  if (authFailure) return authFailure;
+
+  const success = e.responses[0]!;
+  let media: MediaCodec | undefined;
+  if (success.content) {
+    media = pickResponseMedia(req.headers.accept as string | undefined, success.content.media);
+    if (!media) {
+      const offered = success.content.media.map((m) => m.type).join(', ');
+      return errorReply(protocolError('notAcceptable', `Not Acceptable: ${req.method} ${e.path} answers ${offered}`));
+    }
+  }
+
+  let bodyMedia: MediaCodec | undefined;
+  if (e.body) {
+    const ct = req.headers['content-type'] as string | undefined;
+    bodyMedia = pickRequestMedia(ct, e.body.media);
+    if (!bodyMedia) {
+      const accepted = e.body.media.map((m) => m.type).join(', ');
+      return errorReply(protocolError('unsupportedMediaType', `Unsupported Media Type: ${ct === undefined ? 'no Content-Type' : JSON.stringify(ct)}; ${req.method} ${e.path} accepts ${accepted}`));
+    }
+  }
+  let bytes: Buffer | undefined;
+  if (e.body) {
+    const read = await req.readBody(cs.maxBody);
+    if (read.kind === 'tooLarge') {
+      return errorReply(protocolError('payloadTooLarge', `Payload Too Large: the body exceeds ${cs.maxBody} bytes`, { connection: 'close' }));
+    }
+    if (read.kind === 'aborted') return errorReply(protocolError('badBody', 'the request body was cut short'));
+    bytes = read.bytes;
+  }
+
+  const q1 = decodeQuery(query, e.query, input);
+  if (!q1.ok) return parseFailure('urlParse', q1.failure);
+  const h1 = decodeHeaders(req.headers, e.headers, input);
+  if (!h1.ok) return parseFailure('headerParse', h1.failure);
+  const headerExt = await runExtensions('header');
+  if (headerExt) return headerExt;
+  if (e.body && bytes && bodyMedia) {
+    const b1 = decodeBody(bytes, bodyMedia, e.body, input);
+    if (!b1.ok) return parseFailure('bodyParse', b1.failure);
+  }
+
+  const handler = cs.handlers.get(e)!;
+  let outcome: unknown;
+  try {
+    outcome = await handler(input, { method: req.method, path, headers: req.headers, signal: req.signal });
+  } catch (err) {
+    if (err instanceof HttpError) return errorReply(err, extraHeaders);
+    cs.log(`api-serve: handler ${e.name} (${req.method} ${path}) crashed: ${(err as Error)?.stack ?? String(err)}`);
+    return errorReply(protocolError('internal', 'Internal Server Error: the handler failed; the server log has details'));
+  }
+  if (outcome instanceof HttpError) return errorReply(outcome, extraHeaders);
+  try {
+    return encodeReply(e, success, media, isReply(outcome) ? (outcome as Reply) : undefined, outcome, extraHeaders);
+  } catch (err) {
+    cs.log(`api-serve: the reply of ${e.name} (${req.method} ${path}) could not be encoded: ${(err as Error)?.message ?? String(err)}`);
+    return errorReply(protocolError('internal', 'Internal Server Error: the reply could not be encoded'));
+  }
+}

@@ -1,0 +1,82 @@
+// The transport: the only module that imports polka. It turns a Node request into a
+// RequestRecord, runs the pipeline, and writes the reply (bytes, or a stream flushed per item).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import polka from 'polka';
+import { type CompiledSurface, handle } from './pipeline.js';
+import { readBody } from './read-body.js';
+import type { OutReply, RequestRecord } from './request.js';
+
+function record(req: IncomingMessage, res: ServerResponse): RequestRecord {
+  let controller: AbortController | undefined;
+  return {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: req.headers,
+    readBody: (limit) => readBody(req, limit),
+    get signal() {
+      if (!controller) {
+        const c = (controller = new AbortController());
+        res.once('close', () => { if (!res.writableFinished) c.abort(); });
+      }
+      return controller.signal;
+    },
+  };
+}
+
+async function writeStream(res: ServerResponse, stream: AsyncIterable<string | Buffer>): Promise<void> {
+  const it = stream[Symbol.asyncIterator]();
+  let gone = false;
+  const onClose = () => {
+    if (res.writableFinished) return;
+    gone = true;
+    void it.return?.();
+  };
+  res.once('close', onClose);
+  res.flushHeaders();
+  try {
+    for (;;) {
+      const { value, done } = await it.next();
+      if (done || gone) break;
+      if (!res.write(value)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+    }
+  } catch (err) {
+    // Headers are gone already: all we can do is cut the response short and say why in the log.
+    process.stderr.write(`api-serve: a stream failed midway: ${(err as Error)?.message ?? String(err)}\n`);
+    res.destroy();
+    return;
+  } finally {
+    res.off('close', onClose);
+  }
+  if (!gone) res.end();
+}
+
+export function write(res: ServerResponse, out: OutReply): void | Promise<void> {
+  res.statusCode = out.status;
+  for (const k in out.headers) res.setHeader(k, out.headers[k] as string | string[]);
+  if (out.stream) return writeStream(res, out.stream);
+  if (out.body === undefined || out.status === 204 || out.status === 304) {
+    if (out.status !== 204 && out.status !== 304) res.setHeader('content-length', '0');
+    res.end();
+    return;
+  }
+  res.setHeader('content-length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.length);
+  res.end(out.body);
+}
+
+/** A request listener for one compiled surface (for http.createServer or https.createServer). */
+export function listener(cs: CompiledSurface): (req: IncomingMessage, res: ServerResponse) => void {
+  const fail = (err: unknown, res: ServerResponse) => {
+    cs.log(`api-serve: request failed: ${(err as Error)?.stack ?? String(err)}`);
+    if (res.headersSent) { res.destroy(); return; }
+    res.statusCode = 500;
+    res.setHeader('content-type', 'text/plain;charset=utf-8');
+    res.end('Internal Server Error');
+  };
+  const app = polka({
+    onError: (err, _req, res) => fail(err, res),
+    onNoMatch: (_req, res) => fail(new Error('no middleware answered'), res),
+  }).use((req, res) => {
+    handle(cs, record(req, res)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
+  });
+  return app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+}

@@ -1,0 +1,61 @@
+// Turns handler outcomes, replies and errors into status, headers and bytes (or a stream).
+import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
+import type { HttpError, Reply } from '../dsl/reply.js';
+import type { Codec } from '../codec/types.js';
+import type { MediaCodec } from '../codec/media.js';
+import type { OutReply } from './request.js';
+
+type Headers = Record<string, string | readonly string[]>;
+
+function renderHeaders(values: Reply['headers'], codecs: Readonly<Record<string, Codec<unknown>>>, into: Headers): void {
+  if (!values) return;
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const codec = codecs[name] ?? Object.entries(codecs).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    const key = name.toLowerCase();
+    if (Array.isArray(value)) into[key] = value.map(String);
+    else into[key] = codec ? codec.formatText(value) : String(value);
+  }
+}
+
+async function* frames(items: AsyncIterable<unknown>, media: MediaCodec, codec: Codec<unknown>): AsyncGenerator<string | Buffer> {
+  for await (const item of items) {
+    const chunk = media.encode(item, codec);
+    yield typeof chunk === 'string' ? `${chunk}\n` : Buffer.concat([chunk, Buffer.from('\n')]);
+  }
+}
+
+/** Encodes what a handler returned: a plain value, or a reply choosing status and headers. */
+export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: MediaCodec | undefined, r: Reply | undefined,
+  value: unknown, extra: Headers): OutReply {
+  const status = r?.status ?? success.status;
+  const spec = e.responses.find((x) => x.status === status) ?? success;
+  const headers: Headers = { ...extra };
+  renderHeaders(r?.headers, spec.headers, headers);
+  if (r?.raw !== undefined) return { status, headers, body: r.raw };
+  const body = r ? r.body : value;
+  if (!spec.content || status === 204 || status === 304) return { status, headers };
+  const m = (media && spec.content.media.includes(media) ? media : spec.content.media[0])!;
+  headers['content-type'] ??= m.contentType;
+  if (spec.stream) return { status, headers, stream: frames(body as AsyncIterable<unknown>, m, spec.content.codec) };
+  return { status, headers, body: m.encode(body, spec.content.codec) };
+}
+
+/** An error value as a reply; a body without a declared type is sent as plain text. */
+export function errorReply(err: HttpError, extra: Headers = {}): OutReply {
+  const headers: Headers = { ...extra };
+  for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;
+  if (err.body.length > 0) headers['content-type'] ??= 'text/plain;charset=utf-8';
+  return { status: err.status, headers, body: err.body };
+}
+
+/** A formatter's reply: raw bytes as given, or a value as JSON. */
+export function fromReply(r: Reply): OutReply {
+  const headers: Headers = {};
+  renderHeaders(r.headers, {}, headers);
+  const status = r.status ?? 200;
+  if (r.raw !== undefined) return { status, headers, body: r.raw };
+  if (r.body === undefined) return { status, headers };
+  headers['content-type'] ??= 'application/json;charset=utf-8';
+  return { status, headers, body: JSON.stringify(r.body) };
+}

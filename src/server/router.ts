@@ -1,0 +1,115 @@
+// A trie router that decides 404 / 405 / 400 itself: captures are decoded while matching, before
+// the method is checked (a capture that does not decode is a 400 even for a wrong method).
+import type { CapturePart, EndpointInfo, Method } from '../dsl/types.js';
+
+export type RouteResult =
+  | { readonly kind: 'match'; readonly endpoint: EndpointInfo; readonly captures: Record<string, unknown> }
+  | { readonly kind: 'notFound' }
+  | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'badCapture'; readonly name: string; readonly message: string };
+
+interface Node {
+  readonly statics: Map<string, Node>;
+  readonly captures: { part: CapturePart; node: Node }[];
+  rest?: { name: string; endpoints: Map<string, EndpointInfo> };
+  readonly endpoints: Map<string, EndpointInfo>;
+}
+
+const newNode = (): Node => ({ statics: new Map(), captures: [], endpoints: new Map() });
+const NOT_FOUND: RouteResult = { kind: 'notFound' };
+const METHOD_ORDER: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Methods a node answers, HEAD included wherever GET is. */
+function allowOf(endpoints: Map<string, EndpointInfo>): string[] {
+  const methods = new Set(endpoints.keys());
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+}
+
+// Among failed branches the most specific error wins: a bad capture, then a wrong method, then 404.
+const rank = (r: RouteResult) => (r.kind === 'badCapture' ? 3 : r.kind === 'methodNotAllowed' ? 2 : r.kind === 'match' ? 4 : 1);
+
+export class Router {
+  private readonly root = newNode();
+
+  constructor(endpoints: readonly EndpointInfo[]) {
+    for (const e of endpoints) this.add(e);
+  }
+
+  private add(e: EndpointInfo): void {
+    let node = this.root;
+    for (const s of e.segments) {
+      if (s.kind === 'static') {
+        let next = node.statics.get(s.value);
+        if (!next) node.statics.set(s.value, (next = newNode()));
+        node = next;
+      } else if (s.kind === 'capture') {
+        let entry = node.captures.find((c) => c.part.name === s.name && c.part.codec === s.codec);
+        if (!entry) node.captures.push((entry = { part: s, node: newNode() }));
+        node = entry.node;
+      } else {
+        node.rest ??= { name: s.name, endpoints: new Map() };
+        node.rest.endpoints.set(e.method, e);
+        return;
+      }
+    }
+    node.endpoints.set(e.method, e);
+  }
+
+  /** Matches already-decoded path segments (a final empty segment is ignored: `/users/`). */
+  match(method: string, segments: readonly string[]): RouteResult {
+    const end = segments.length > 0 && segments[segments.length - 1] === '' ? segments.length - 1 : segments.length;
+    return this.walk(this.root, method, segments, 0, end, []);
+  }
+
+  private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: [string, unknown][]): RouteResult {
+    if (endpoints.size === 0) return NOT_FOUND;
+    const e = endpoints.get(method) ?? (method === 'HEAD' ? endpoints.get('GET') : undefined);
+    if (e) return { kind: 'match', endpoint: e, captures: Object.fromEntries(captured) };
+    return { kind: 'methodNotAllowed', allow: allowOf(endpoints) };
+  }
+
+  private walk(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: [string, unknown][]): RouteResult {
+    if (i === end) return this.atLeaf(node.endpoints, method, captured);
+    const seg = segs[i]!;
+    let best: RouteResult = NOT_FOUND;
+    const next = seg === '' ? undefined : node.statics.get(seg);
+    if (next) {
+      // Static segments win over captures whenever their branch knows the path.
+      best = this.walk(next, method, segs, i + 1, end, captured);
+      if (best.kind === 'match' || best.kind === 'methodNotAllowed') return best;
+    }
+    if (seg !== '') {
+      for (const { part, node: child } of node.captures) {
+        const parsed = part.codec.parseText(seg);
+        let r: RouteResult;
+        if (!parsed.ok) {
+          // Only a bad capture on a path that could otherwise lead somewhere is a 400.
+          r = this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error } : NOT_FOUND;
+        } else {
+          captured.push([part.name, parsed.value]);
+          r = this.walk(child, method, segs, i + 1, end, captured);
+          captured.pop();
+        }
+        if (r.kind === 'match') return r;
+        if (rank(r) > rank(best)) best = r;
+      }
+      if (node.rest && best.kind === 'notFound') {
+        const r = this.atLeaf(node.rest.endpoints, method, [...captured, [node.rest.name, segs.slice(i, end)]]);
+        if (rank(r) > rank(best)) best = r;
+      }
+    }
+    return best;
+  }
+
+  /** Whether some endpoint's path has this shape below `node`, ignoring capture types. */
+  private reaches(node: Node, segs: readonly string[], i: number, end: number): boolean {
+    if (i === end) return node.endpoints.size > 0;
+    const seg = segs[i]!;
+    if (seg === '') return false;
+    const next = node.statics.get(seg);
+    if (next && this.reaches(next, segs, i + 1, end)) return true;
+    if (node.rest) return true;
+    return node.captures.some((c) => this.reaches(c.node, segs, i + 1, end));
+  }
+}

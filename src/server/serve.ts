@@ -1,0 +1,96 @@
+// Serves implemented surfaces, each on its own port: load-time checks, handler resolution,
+// extension set-up, listening, and an orderly stop.
+import http from 'node:http';
+import https from 'node:https';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Implementation, ServeEnv } from '../dsl/implement.js';
+import type { EndpointInfo } from '../dsl/types.js';
+import { checkSurface } from '../dsl/check-surface.js';
+import { SurfaceError } from '../dsl/surface-error.js';
+import { type HandlerFn, compile } from './pipeline.js';
+import { type ExtensionRuntime, extensionFactory } from './extensions.js';
+import { listener } from './polka.js';
+
+export interface ServeOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Runtime state and served files (`--data`); created when missing. */
+  readonly dataDir?: string;
+  /** Largest request body accepted, in bytes (default 1 MiB); larger gets 413. */
+  readonly maxBody?: number;
+  /** Surface-specific settings (`upstream`, `upstreamTimeout`, ...). */
+  readonly options?: Readonly<Record<string, string | undefined>>;
+  readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
+  readonly log?: (line: string) => void;
+}
+
+export interface Served {
+  readonly surface: string;
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Finds each endpoint's handler in the (nested) handler map; a missing one is a SurfaceError. */
+export function resolveHandlers(surfaceName: string, endpoints: readonly EndpointInfo[], handlers: unknown): Map<EndpointInfo, HandlerFn> {
+  const out = new Map<EndpointInfo, HandlerFn>();
+  for (const e of endpoints) {
+    let node: unknown = handlers;
+    for (const k of e.keys) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
+    if (typeof node !== 'function') throw new SurfaceError(surfaceName, `${e.method} ${e.path} (${e.name})`, 'no handler implements this endpoint');
+    out.set(e, node as HandlerFn);
+  }
+  return out;
+}
+
+/** Serves one implemented surface; resolves once it is listening. */
+export async function serve(impl: Implementation, options: ServeOptions = {}): Promise<Served> {
+  const surface = impl.surface;
+  const endpoints = checkSurface(surface);
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const closers: (() => void | Promise<void>)[] = [];
+  const dataDir = options.dataDir ?? 'data';
+  mkdirSync(dataDir, { recursive: true });
+  const env: ServeEnv = { dataDir, options: options.options ?? {}, log, onClose: (fn) => { closers.push(fn); } };
+  const runClosers = async () => { for (const fn of closers.reverse()) await fn(); };
+  try {
+    const handlers = resolveHandlers(surface.name, endpoints, await impl.build(env));
+    const extensions = new Map<string, ExtensionRuntime>();
+    for (const e of endpoints) {
+      for (const x of e.extensions) {
+        if (extensions.has(x.ext)) continue;
+        const factory = extensionFactory(x.ext);
+        if (!factory) throw new SurfaceError(surface.name, `${e.method} ${e.path} (${e.name})`, `no server support for "${x.ext}"`);
+        extensions.set(x.ext, await factory(env));
+      }
+    }
+    const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
+    const onRequest = listener(cs);
+    const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => { server.off('error', reject); resolve(); });
+    });
+    const port = (server.address() as AddressInfo).port;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    let closing: Promise<void> | undefined;
+    return {
+      surface: surface.name,
+      port,
+      url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
+      close: () => (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      }).then(runClosers)),
+    };
+  } catch (err) {
+    await runClosers();
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+// Starts implemented surfaces on port 0 in a fresh temp data dir, and talks to them with undici.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import type { Implementation } from '../../src/dsl/index.js';
+import { serve, type ServeOptions, type Served } from '../../src/server/index.js';
+
+export interface Running extends Served {
+  readonly dataDir: string;
+}
+
+export function tempDir(prefix = 'api-serve-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Serves `impl` on an ephemeral port; `close()` also removes the temp data dir it made. */
+export async function start(impl: Implementation, options: ServeOptions = {}): Promise<Running> {
+  const own = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? tempDir();
+  const served = await serve(impl, { port: 0, log: () => {}, ...options, dataDir });
+  return {
+    ...served,
+    dataDir,
+    close: async () => {
+      await served.close();
+      if (own) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `fn` against a started server and always closes it. */
+export async function withServer<T>(impl: Implementation, fn: (s: Running) => Promise<T>, options: ServeOptions = {}): Promise<T> {
+  const s = await start(impl, options);
+  try { return await fn(s); } finally { await s.close(); }
+}
+
+export interface Exchange {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+  json(): unknown;
+}
+
+/** One HTTP exchange as a client makes it. */
+export async function call(base: string, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Exchange> {
+  const r = await request(base + path, { method: method as 'GET', headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) });
+  const text = await r.body.text();
+  return { status: r.statusCode, headers: r.headers, text, json: () => JSON.parse(text) as unknown };
+}
+
+/** A table row of an HTTP case: what to send and what a client must see. */
+export interface Case {
+  readonly name: string;
+  readonly method: string;
+  readonly url: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  readonly status: number;
+  /** Exact body text, or a JSON value compared structurally. */
+  readonly text?: string;
+  readonly json?: unknown;
+  /** Response headers that must be present with these values (case-insensitive names). */
+  readonly expectHeaders?: Record<string, string | undefined>;
+}
