@@ -18,13 +18,10 @@ export interface ExtensionRuntime {
 /** Builds an extension's runtime once per served surface (open a user store, load a key...). */
 export type ExtensionFactory = (env: ServeEnv) => ExtensionRuntime | Promise<ExtensionRuntime>;
 
-const registry = new Map<string, ExtensionFactory>();
-
-/** Makes an extension kind available to every surface served in this process. */
-export function registerExtension(name: string, factory: ExtensionFactory): void {
-  registry.set(name, factory);
-}
+/** The extensions this server understands, by the `ext` name of their parts. */
+const BUILT_IN: Readonly<Record<string, ExtensionFactory>> = {
+};
 
 export function extensionFactory(name: string): ExtensionFactory | undefined {
-  return registry.get(name);
+  return Object.hasOwn(BUILT_IN, name) ? BUILT_IN[name] : undefined;
 }
