@@ -84,8 +84,9 @@ export class Router {
         const parsed = part.codec.parseText(seg);
         let r: RouteResult;
         if (!parsed.ok) {
-          // Only a bad capture on a path that could otherwise lead somewhere is a 400.
-          r = this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error } : NOT_FOUND;
+          // Only a bad capture on a path that could otherwise lead somewhere is a 400; where a
+          // static segment took this word, the word was never meant for the capture.
+          r = !next && this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error } : NOT_FOUND;
         } else {
           captured.push([part.name, parsed.value]);
           r = this.walk(child, method, segs, i + 1, end, captured);

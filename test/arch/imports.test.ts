@@ -1,0 +1,50 @@
+// The module import table of DESIGN.md section 2, enforced by reading every import in src/ and specs/.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT } from '../helpers/cli.js';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(f) ? [p] : [];
+  });
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const imports = [...files(join(ROOT, 'src')), ...files(join(ROOT, 'specs'))].map((f) => {
+  const rel = relative(ROOT, f);
+  const specs = [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => m[1] ?? m[2]!);
+  // Resolve relative imports to repo paths such as src/server/router.js.
+  const targets = specs.map((s) => (s.startsWith('.') ? relative(ROOT, join(f, '..', s)) : s));
+  return { file: rel, targets };
+});
+
+function rule(name: string, applies: (file: string) => boolean, forbidden: (target: string) => boolean) {
+  test(name, () => {
+    const bad = imports.filter((i) => applies(i.file)).flatMap((i) => i.targets.filter(forbidden).map((t) => `${i.file} -> ${t}`));
+    assert.equal(bad, [], bad.join('\n'));
+  });
+}
+
+const under = (dir: string) => (p: string) => p.startsWith(`${dir}/`);
+const pkg = (name: string) => (t: string) => t === name || t.startsWith(`${name}/`);
+
+rule('only src/server/polka.ts imports polka', (f) => f !== 'src/server/polka.ts', pkg('polka'));
+rule('only src/check/ui/ imports ink', (f) => !f.startsWith('src/check/ui/'), (t) => pkg('ink')(t) || pkg('ink-testing-library')(t));
+rule('only src/store/ imports lowdb', (f) => !f.startsWith('src/store/'), pkg('lowdb'));
+rule('only src/cli/ imports commander', (f) => !f.startsWith('src/cli/'), pkg('commander'));
+rule('codec imports nothing else from src', under('src/codec'), (t) => t.startsWith('src/') && !t.startsWith('src/codec/'));
+rule('dsl imports only dsl and codec, and no I/O', under('src/dsl'), (t) => (t.startsWith('src/') && !t.startsWith('src/dsl/') && !t.startsWith('src/codec/')) || /^(node:)?(fs|net|http|https|child_process)(\/|$)/.test(t));
+rule('server imports no docs, check or cli', under('src/server'), (t) => /^src\/(docs|check|cli)\//.test(t));
+rule('docs imports no server, check or cli', under('src/docs'), (t) => /^src\/(server|check|cli)\//.test(t));
+rule('check imports no server or cli (it talks HTTP like a user)', under('src/check'), (t) => /^src\/(server|cli)\//.test(t));
+rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
+rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
+
+test('the table is read from real files', () => {
+  assert.ok(imports.some((i) => i.file === 'src/server/polka.ts' && i.targets.includes('polka')));
+});
+
+test.run();

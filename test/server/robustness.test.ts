@@ -1,0 +1,87 @@
+// What users meet when things go wrong on the server side: crashes, oversized bodies, odd requests.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { api, body, get, implement, json, post } from '../../src/dsl/index.js';
+import { media, t } from '../../src/codec/index.js';
+import { call, start, type Running } from '../helpers/server.js';
+
+const surface = api('R', { title: 'robustness' }, {
+  boom: get('boom').returns(json(t.int)),
+  asyncBoom: get('async-boom').returns(json(t.int)),
+  badValue: get('bad-value').returns(json(t.int)),
+  ok: get('ok').returns(json(t.int)),
+  echo: post('echo', body(t.bytes, [media.octet])).returns(json(t.int)),
+});
+const logs: string[] = [];
+const impl = implement(surface, {
+  boom: () => { throw new Error('kaboom'); },
+  asyncBoom: async () => { await Promise.resolve(); throw new TypeError('async kaboom'); },
+  badValue: () => 1n as unknown as number,
+  ok: () => 1,
+  echo: ({ body: bytes }) => bytes.length,
+});
+
+const s = suite<{ server?: Running }>('robustness', {});
+s.before(async (ctx) => { ctx.server = await start(impl, { maxBody: 1024, log: (l) => logs.push(l) }); });
+s.after(async (ctx) => { await ctx.server?.close(); });
+
+s('a handler that throws -> 500 with a generic body, a log line, and the server keeps serving', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/boom');
+  assert.is(r.status, 500);
+  assert.not.match(r.text, /kaboom/, 'the error detail stays in the log');
+  assert.ok(logs.some((l) => l.includes('kaboom') && l.includes('boom')), 'the log names the handler and the error');
+  assert.is((await call(server!.url, 'GET', '/ok')).status, 200);
+});
+
+s('an async handler that rejects -> 500, server alive', async ({ server }) => {
+  assert.is((await call(server!.url, 'GET', '/async-boom')).status, 500);
+  assert.is((await call(server!.url, 'GET', '/ok')).status, 200);
+});
+
+s('a reply that cannot be encoded -> 500, server alive', async ({ server }) => {
+  assert.is((await call(server!.url, 'GET', '/bad-value')).status, 500);
+  assert.is((await call(server!.url, 'GET', '/ok')).status, 200);
+});
+
+s('a body at the limit is accepted', async ({ server }) => {
+  const r = await call(server!.url, 'POST', '/echo', { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.alloc(1024) });
+  assert.is(r.status, 200);
+  assert.is(r.text, '1024');
+});
+
+s('a body over the limit with Content-Length -> 413 and the server keeps serving', async ({ server }) => {
+  const r = await call(server!.url, 'POST', '/echo', { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.alloc(4096) });
+  assert.is(r.status, 413);
+  assert.match(r.text, /exceeds 1024 bytes/);
+  assert.is((await call(server!.url, 'GET', '/ok')).status, 200);
+});
+
+s('a chunked body over the limit -> 413 without reading it all', async ({ server }) => {
+  async function* chunks() { for (let i = 0; i < 64; i++) yield Buffer.alloc(512); }
+  const r = await request(`${server!.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: Readable.from(chunks()) }).catch((e: Error) => e);
+  if (r instanceof Error) assert.match(r.message, /closed|reset|socket/i, 'the server may cut the upload short');
+  else { assert.is(r.statusCode, 413); await r.body.text(); }
+  assert.is((await call(server!.url, 'GET', '/ok')).status, 200);
+});
+
+s('a missing Content-Type is accepted where octet-stream is', async ({ server }) => {
+  const r = await call(server!.url, 'POST', '/echo', { body: 'abc' });
+  assert.is(r.status, 200);
+  assert.is(r.text, '3');
+});
+
+s('OPTIONS on a known path -> 405 with Allow', async ({ server }) => {
+  const r = await call(server!.url, 'OPTIONS', '/ok');
+  assert.is(r.status, 405);
+  assert.is(r.headers.allow, 'GET, HEAD');
+});
+
+s('a path with a malformed escape -> 400, not a crash', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/ok%');
+  assert.is(r.status, 400);
+  assert.match(r.text, /malformed percent-encoding/);
+});
+
+s.run();

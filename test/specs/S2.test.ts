@@ -1,0 +1,61 @@
+// S2 over real HTTP: every row of the spec, every error status, malformed input.
+import { handlers } from '../../specs/S2.js';
+import { FORM_BODY, JSON_BODY, JSON_TYPE, TEXT_TYPE, caseSuite } from '../helpers/cases.js';
+
+const alp = { clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell', 'mathematics'] };
+const alpEmail = {
+  from: 'great@company.com', to: 'alp@foo.com', subject: 'Hey Alp, we miss you!',
+  body: "Hi Alp,\n\nSince you've recently turned 26, have you checked out our latest haskell, mathematics products? Give us a visit!",
+};
+const form = 'clientAge=26&clientEmail=alp%40foo.com&clientInterestedIn=haskell&clientInterestedIn=mathematics&clientName=Alp';
+
+caseSuite('S2', handlers, [
+  { name: 'GET /position/1/2 -> Position', method: 'GET', url: '/position/1/2', status: 200, json: { xCoord: 1, yCoord: 2 }, expectHeaders: { 'content-type': JSON_TYPE } },
+  { name: 'GET /position/-3/+4 -> signed integers', method: 'GET', url: '/position/-3/+4', status: 200, json: { xCoord: -3, yCoord: 4 } },
+  { name: 'GET /position/abc/1 -> 400 naming capture x', method: 'GET', url: '/position/abc/1', status: 400, text: 'Error parsing capture x failed: "abc" is not an integer', expectHeaders: { 'content-type': TEXT_TYPE } },
+  { name: 'POST /position/abc/1 -> 400 (captures before method)', method: 'POST', url: '/position/abc/1', status: 400 },
+  { name: 'POST /position/1/2 -> 405 with Allow: GET, HEAD', method: 'POST', url: '/position/1/2', status: 405, expectHeaders: { allow: 'GET, HEAD' } },
+  { name: 'GET /position/1.5/2 -> 400 not an integer', method: 'GET', url: '/position/1.5/2', status: 400, text: 'Error parsing capture x failed: "1.5" is not an integer' },
+  { name: 'GET /position/99999999999999999999/1 -> 400 out of range', method: 'GET', url: '/position/99999999999999999999/1', status: 400, text: 'Error parsing capture x failed: "99999999999999999999" is out of range (integers from -9007199254740991 to 9007199254740991)' },
+  { name: 'GET /position/1 -> 404 (missing capture)', method: 'GET', url: '/position/1', status: 404 },
+  { name: 'GET /position/1/ -> 404 (empty capture)', method: 'GET', url: '/position/1/', status: 404 },
+  { name: 'GET /position//2 -> 404 (empty capture)', method: 'GET', url: '/position//2', status: 404 },
+  { name: 'GET /position/1/2/3 -> 404', method: 'GET', url: '/position/1/2/3', status: 404 },
+  { name: 'GET /position/%zz/1 -> 400 bad escape', method: 'GET', url: '/position/%zz/1', status: 400 },
+  { name: 'GET /position/%31/%32 -> decoded captures', method: 'GET', url: '/position/%31/%32', status: 200, json: { xCoord: 1, yCoord: 2 } },
+  { name: 'HEAD /position/1/2 -> 200, headers, no body', method: 'HEAD', url: '/position/1/2', status: 200, text: '', expectHeaders: { 'content-type': JSON_TYPE, 'content-length': '23' } },
+  { name: 'GET /hello -> anonymous coward', method: 'GET', url: '/hello', status: 200, json: { msg: 'Hello, anonymous coward' } },
+  { name: 'GET /hello?name=Alp -> Hello, Alp', method: 'GET', url: '/hello?name=Alp', status: 200, json: { msg: 'Hello, Alp' } },
+  { name: 'GET /hello?name=John+Doe -> + decodes to a space', method: 'GET', url: '/hello?name=John+Doe', status: 200, json: { msg: 'Hello, John Doe' } },
+  { name: 'GET /hello?name= -> empty name', method: 'GET', url: '/hello?name=', status: 200, json: { msg: 'Hello, ' } },
+  { name: 'GET /hello/ -> trailing slash ignored', method: 'GET', url: '/hello/', status: 200, json: { msg: 'Hello, anonymous coward' } },
+  { name: 'GET /hello?other=1 -> unknown parameters ignored', method: 'GET', url: '/hello?other=1', status: 200 },
+  { name: 'GET /hello?name=a&name=b -> 400 given twice', method: 'GET', url: '/hello?name=a&name=b', status: 400, text: 'Error parsing query parameter name failed: given more than once' },
+  { name: 'GET /hello?name=%E0%A4%A -> 400 bad escape', method: 'GET', url: '/hello?name=%E0%A4%A', status: 400 },
+  { name: 'GET /hello with Accept: application/json -> 200', method: 'GET', url: '/hello', headers: { accept: 'application/json' }, status: 200 },
+  { name: 'GET /hello with Accept: text/html;q=1, */*;q=0.1 -> 200 JSON', method: 'GET', url: '/hello', headers: { accept: 'text/html, */*;q=0.1' }, status: 200, expectHeaders: { 'content-type': JSON_TYPE } },
+  { name: 'GET /hello with Accept: text/html -> 406', method: 'GET', url: '/hello', headers: { accept: 'text/html' }, status: 406 },
+  { name: 'PUT /hello -> 405 with Allow: GET, HEAD', method: 'PUT', url: '/hello', status: 405, expectHeaders: { allow: 'GET, HEAD' } },
+  { name: 'DELETE /marketing -> 405 with Allow: POST', method: 'DELETE', url: '/marketing', status: 405, expectHeaders: { allow: 'POST' } },
+  { name: 'GET /nope -> 404', method: 'GET', url: '/nope', status: 404, text: 'Not found: GET /nope' },
+  { name: 'GET / -> 404', method: 'GET', url: '/', status: 404 },
+  { name: 'POST /marketing JSON -> Email', method: 'POST', url: '/marketing', headers: JSON_BODY, body: JSON.stringify(alp), status: 200, json: alpEmail },
+  { name: 'POST /marketing JSON with charset -> Email', method: 'POST', url: '/marketing', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(alp), status: 200, json: alpEmail },
+  { name: 'POST /marketing form -> Email', method: 'POST', url: '/marketing', headers: FORM_BODY, body: form, status: 200, json: alpEmail },
+  { name: 'POST /marketing form with no interests -> two spaces', method: 'POST', url: '/marketing', headers: FORM_BODY, body: 'clientAge=26&clientEmail=a&clientName=Alp', status: 200, json: { ...alpEmail, to: 'a', body: "Hi Alp,\n\nSince you've recently turned 26, have you checked out our latest  products? Give us a visit!" } },
+  { name: 'POST /marketing form with a duplicate key -> 400', method: 'POST', url: '/marketing', headers: FORM_BODY, body: `${form}&clientName=Bob`, status: 400, text: 'Duplicate key "clientName"' },
+  { name: 'POST /marketing form missing a key -> 400', method: 'POST', url: '/marketing', headers: FORM_BODY, body: 'clientAge=26', status: 400, text: 'Could not find key "clientName"' },
+  { name: 'POST /marketing form with a bad age -> 400', method: 'POST', url: '/marketing', headers: FORM_BODY, body: form.replace('26', 'old'), status: 400, text: 'key "clientAge": "old" is not an integer' },
+  { name: 'POST /marketing form with a bad escape -> 400', method: 'POST', url: '/marketing', headers: FORM_BODY, body: 'clientName=%zz', status: 400 },
+  { name: 'POST /marketing malformed JSON -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: '{"clientName":', status: 400 },
+  { name: 'POST /marketing empty JSON body -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: '', status: 400, text: 'Error in $: empty body, expected JSON' },
+  { name: 'POST /marketing JSON with a wrong type -> 400 naming the field', method: 'POST', url: '/marketing', headers: JSON_BODY, body: JSON.stringify({ ...alp, clientAge: '26' }), status: 400, text: 'Error in $.clientAge: expected integer, got string "26"' },
+  { name: 'POST /marketing JSON list item of a wrong type -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: JSON.stringify({ ...alp, clientInterestedIn: ['a', 2] }), status: 400, text: 'Error in $.clientInterestedIn[1]: expected text, got number 2' },
+  { name: 'POST /marketing JSON missing a field -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: '{}', status: 400, text: 'Error in $: key "clientName" not found' },
+  { name: 'POST /marketing JSON array -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: '[1]', status: 400, text: 'Error in $: expected ClientInfo (an object), got an array' },
+  { name: 'POST /marketing JSON with an unknown field -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: JSON.stringify({ ...alp, admin: true }), status: 400 },
+  { name: 'POST /marketing text/plain -> 415', method: 'POST', url: '/marketing', headers: { 'content-type': 'text/plain' }, body: 'hi', status: 415 },
+  { name: 'POST /marketing without Content-Type -> 415', method: 'POST', url: '/marketing', body: JSON.stringify(alp), status: 415 },
+  { name: 'POST /marketing with Accept: text/html -> 406 before 415', method: 'POST', url: '/marketing', headers: { accept: 'text/html', 'content-type': 'text/plain' }, body: 'x', status: 406 },
+  { name: 'POST /marketing invalid UTF-8 -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: Buffer.from([0x7b, 0xff, 0x7d]).toString('latin1'), status: 400 },
+]);
