@@ -52,6 +52,7 @@ async function writeStream(res: ServerResponse, stream: AsyncIterable<string | B
 
 export function write(res: ServerResponse, out: OutReply): void | Promise<void> {
   res.statusCode = out.status;
+  if (out.reason !== undefined && /^[\t\x20-\x7e]*$/.test(out.reason)) res.statusMessage = out.reason;
   for (const k in out.headers) res.setHeader(k, out.headers[k] as string | string[]);
   if (out.stream) return writeStream(res, out.stream);
   if (out.body === undefined || out.status === 204 || out.status === 304) {

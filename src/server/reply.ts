@@ -46,7 +46,7 @@ export function errorReply(err: HttpError, extra: Headers = {}): OutReply {
   const headers: Headers = { ...extra };
   for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;
   if (err.body.length > 0) headers['content-type'] ??= 'text/plain;charset=utf-8';
-  return { status: err.status, headers, body: err.body };
+  return { status: err.status, headers, body: err.body, ...(err.reason === '' ? {} : { reason: err.reason }) };
 }
 
 /** A formatter's reply: raw bytes as given, or a value as JSON. */

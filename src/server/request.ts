@@ -15,6 +15,8 @@ export interface RequestRecord {
 /** What the pipeline answers; the transport writes it. */
 export interface OutReply {
   readonly status: number;
+  /** A reason phrase for the status line, when an error value gives one. */
+  readonly reason?: string;
   readonly headers: Record<string, string | readonly string[]>;
   readonly body?: string | Buffer;
   /** Chunks written and flushed one by one (streams). */

@@ -3,7 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { api, body, get, implement, json, post } from '../../src/dsl/index.js';
+import { get as httpGet } from 'node:http';
+import { api, body, get, HttpError, implement, json, post } from '../../src/dsl/index.js';
 import { media, t } from '../../src/codec/index.js';
 import { call, start, type Running } from '../helpers/server.js';
 
@@ -13,6 +14,8 @@ const surface = api('R', { title: 'robustness' }, {
   badValue: get('bad-value').returns(json(t.int)),
   ok: get('ok').returns(json(t.int)),
   echo: post('echo', body(t.bytes, [media.octet])).returns(json(t.int)),
+  shout: post('shout', body(t.text, [media.text])).returns({ codec: t.text, media: [media.text] }),
+  teapot: get('teapot').returns(json(t.int)),
 });
 const logs: string[] = [];
 const impl = implement(surface, {
@@ -21,6 +24,8 @@ const impl = implement(surface, {
   badValue: () => 1n as unknown as number,
   ok: () => 1,
   echo: ({ body: bytes }) => bytes.length,
+  shout: ({ body: text }) => text.toUpperCase(),
+  teapot: () => new HttpError(418, 'short and stout', { reason: 'I Am A Teapot', headers: { 'x-spout': 'yes' } }),
 });
 
 const s = suite<{ server?: Running }>('robustness', {});
@@ -82,6 +87,24 @@ s('a path with a malformed escape -> 400, not a crash', async ({ server }) => {
   const r = await call(server!.url, 'GET', '/ok%');
   assert.is(r.status, 400);
   assert.match(r.text, /malformed percent-encoding/);
+});
+
+s('text/plain bodies reach the handler as text and answer as text', async ({ server }) => {
+  const r = await call(server!.url, 'POST', '/shout', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'héllo' });
+  assert.is(r.status, 200);
+  assert.is(r.text, 'HÉLLO');
+  assert.is(r.headers['content-type'], 'text/plain;charset=utf-8');
+});
+
+s('an error value carries its status, reason phrase, body and headers', async ({ server }) => {
+  const { status, reason, header, text } = await new Promise<{ status?: number; reason?: string; header?: string; text: string }>((resolve, reject) => {
+    httpGet(`${server!.url}/teapot`, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => { text += d.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode, reason: res.statusMessage, header: res.headers['x-spout'] as string, text }));
+    }).on('error', reject);
+  });
+  assert.equal([status, reason, header, text], [418, 'I Am A Teapot', 'yes', 'short and stout']);
 });
 
 s.run();
