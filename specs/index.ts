@@ -19,4 +19,5 @@ export const registry: Readonly<Record<string, RegistryEntry>> = {
   S2: entry('Position lookup, greeting, and marketing-email generation', () => import('./S2.js')),
   S3: entry('Greeting with a captured name, echo and delete of a greeting, JSON-formatted protocol errors', () => import('./S3.js')),
   S5: entry('Factored-path arithmetic and generic collections for users and products', () => import('./S5.js')),
+  S6: entry('Endpoints protected by HTTP basic credentials or a JWT', () => import('./S6.js')),
 };

@@ -1,5 +1,6 @@
 // The DSL: describe a surface as data, then implement its handlers.
 export * from './combinators.js';
+export { auth, basicAuth, bearerAuth, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme } from './auth.js';
 export type * from './types.js';
 export type { InputOf, HandlersOf, Handler, Outcome } from './infer.js';
 export { implement, type Implementation, type ServeEnv, type HandlerContext } from './implement.js';

@@ -4,6 +4,7 @@ import type { ExtensionPart, EndpointInfo } from '../dsl/types.js';
 import type { ServeEnv } from '../dsl/implement.js';
 import type { HttpError, Reply } from '../dsl/reply.js';
 import type { RequestRecord } from './request.js';
+import { authExtension } from './auth/extension.js';
 
 export type ExtensionOutcome =
   | { readonly ok: true; readonly value: unknown; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
@@ -20,6 +21,7 @@ export type ExtensionFactory = (env: ServeEnv) => ExtensionRuntime | Promise<Ext
 
 /** The extensions this server understands, by the `ext` name of their parts. */
 const BUILT_IN: Readonly<Record<string, ExtensionFactory>> = {
+  auth: authExtension,
 };
 
 export function extensionFactory(name: string): ExtensionFactory | undefined {
