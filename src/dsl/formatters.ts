@@ -25,4 +25,9 @@ export interface Formatters {
   urlParse(failure: ParseFailure, req: FailedRequest): Reply;
   headerParse(failure: ParseFailure, req: FailedRequest): Reply;
   notFound(req: FailedRequest): Reply;
+  /**
+   * Optional fifth formatter: a path that exists without this method. When absent the server
+   * answers its plain 405 with `Allow` (S9 answers its documentation instead).
+   */
+  methodNotAllowed?(req: FailedRequest, allow: readonly string[]): Reply;
 }

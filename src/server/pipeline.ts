@@ -58,7 +58,7 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
   const q = req.url.indexOf('?');
   const path = q < 0 ? req.url : req.url.slice(0, q);
   const query = q < 0 ? '' : req.url.slice(q + 1);
-  const parseFailure = (formatter: keyof Omit<Formatters, 'notFound'>, failure: ParseFailure) =>
+  const parseFailure = (formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure) =>
     fromReply(cs.formatters[formatter](failure, failedRequest(req, path)));
 
   const segments = splitPath(path);
@@ -71,6 +71,7 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
     case 'badCapture':
       return parseFailure('urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}` });
     case 'methodNotAllowed': {
+      if (cs.formatters.methodNotAllowed) return fromReply(cs.formatters.methodNotAllowed(failedRequest(req, path), route.allow));
       const allow = route.allow.join(', ');
       return errorReply(protocolError('methodNotAllowed', `Method ${req.method} not allowed on ${path} (allowed: ${allow})`, { allow }));
     }
