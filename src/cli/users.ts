@@ -1,0 +1,124 @@
+// `api-serve users add|remove|list`: manages the S6 user store under --data. A password is read
+// from stdin (a pipe, a file, or a hidden prompt on a terminal), never from the command line.
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { UserStore, UserStoreError, loginProblem } from '../store/users.js';
+import { die } from './exit.js';
+
+const COMMAND = 'api-serve users';
+const MAX_PASSWORD = 1024;
+
+class UsersError extends Error {
+  constructor(message: string, readonly code: number) { super(message); }
+}
+
+function integer(text: string): number {
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new InvalidArgumentError(`"${text}" is not an integer`);
+  return Number(text);
+}
+
+/** Reads a password typed on a terminal without echoing it. */
+function promptHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(prompt);
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const done = (err?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+      if (err) reject(err); else resolve(typed);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') return done();
+        if (ch === '\u0003' || ch === '\u0004') return done(new UsersError('cancelled', 130));
+        if (ch === '\u007f' || ch === '\b') typed = [...typed].slice(0, -1).join('');
+        else typed += ch;
+      }
+    };
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onData);
+  });
+}
+
+/** The password from stdin: everything up to one final line break. */
+async function readPassword(): Promise<string> {
+  let password: string;
+  if (process.stdin.isTTY) {
+    password = await promptHidden('Password: ');
+    if (password !== await promptHidden('Password again: ')) throw new UsersError('the two passwords differ', 2);
+  } else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  if (password === '') throw new UsersError('no password on stdin (e.g. `api-serve users add alice --id 3 --org 1 < password.txt`)', 2);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(password)) throw new UsersError('the password on stdin must be one line without control characters', 2);
+  if (password.length > MAX_PASSWORD) throw new UsersError(`the password may have at most ${MAX_PASSWORD} characters`, 2);
+  return password;
+}
+
+interface DataOpts { data: string }
+
+export function program(run: (action: Promise<void>) => void): Command {
+  const cmd = new Command('api-serve users')
+    .description('Manage the users of the authenticated surfaces (S6), kept hashed in DIR/users.json.')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  const data = (c: Command) => c.option('--data <dir>', 'directory holding users.json', 'data').exitOverride();
+
+  data(cmd.command('add').argument('<login>', 'the login name (no ":")'))
+    .description('Add a user; the password is read from stdin (one line), never from the command line.')
+    .requiredOption('--id <auID>', 'the auID the user authenticates as', integer)
+    .requiredOption('--org <auOrgID>', 'the auOrgID the user belongs to', integer)
+    .action((login: string, opts: DataOpts & { id: number; org: number }) => run((async () => {
+      const problem = loginProblem(login);
+      if (problem) throw new UsersError(problem, 2);
+      const password = await readPassword();
+      const store = await UserStore.open(opts.data);
+      await store.add({ login, password, auID: opts.id, auOrgID: opts.org });
+      process.stdout.write(`added ${login} (auID ${opts.id}, auOrgID ${opts.org}) to ${store.path}\n`);
+    })()));
+
+  data(cmd.command('remove').argument('<login>', 'the login name'))
+    .description('Remove a user (tokens already issued to it stay valid until they expire).')
+    .action((login: string, opts: DataOpts) => run((async () => {
+      const store = await UserStore.open(opts.data);
+      if (!(await store.remove(login))) throw new UsersError(`no user ${JSON.stringify(login)} in ${store.path}`, 1);
+      process.stdout.write(`removed ${login} from ${store.path}\n`);
+    })()));
+
+  data(cmd.command('list'))
+    .description('List the logins with their auID and auOrgID (never a password or hash).')
+    .action((opts: DataOpts) => run((async () => {
+      const store = await UserStore.open(opts.data);
+      const users = await store.list();
+      const width = Math.max(5, ...users.map((u) => u.login.length));
+      process.stdout.write(`${'login'.padEnd(width)}  auID  auOrgID\n`);
+      for (const u of users) process.stdout.write(`${u.login.padEnd(width)}  ${String(u.auID).padEnd(4)}  ${u.auOrgID}\n`);
+    })()));
+  return cmd;
+}
+
+/** `argv` as the process got it, with `users` at argv[2]. */
+export async function main(argv: string[]): Promise<void> {
+  let action: Promise<void> | undefined;
+  const cmd = program((a) => { action = a; });
+  try {
+    cmd.parse(argv.slice(3), { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+    throw err;
+  }
+  if (!action) die(COMMAND, 'give a command: add <login> --id N --org N, remove <login>, or list');
+  try {
+    await action;
+  } catch (err) {
+    if (err instanceof UsersError) die(COMMAND, err.message, err.code);
+    if (err instanceof UserStoreError) die(COMMAND, err.message, 1);
+    die(COMMAND, (err as Error)?.message ?? String(err), 1);
+  }
+}
