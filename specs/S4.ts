@@ -1,0 +1,74 @@
+// S4: person records in persistent storage: list, get, create, delete. Storage sits behind the
+// record-store interface (lowdb on `<data>/persons.json` by default).
+import { join } from 'node:path';
+import { HttpError, api, body, capture, del, get, implement, json, post } from '../src/dsl/index.js';
+import type { Implementation, ServeEnv } from '../src/dsl/index.js';
+import { type Codec, t } from '../src/codec/index.js';
+import { fail, ok, showJson } from '../src/codec/types.js';
+import { type Keyed, type RecordStore, openLowdbStore } from '../src/store/index.js';
+
+/** `age` is kept as text; a JSON number is accepted and answered as its text (the spec shows both). */
+const age: Codec<string> = {
+  ...t.text,
+  label: 'text or number',
+  schema: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+  check(json, path) {
+    if (typeof json === 'string') return ok(json);
+    if (typeof json === 'number' && Number.isFinite(json)) return ok(String(json));
+    return fail(`expected text or number, got ${showJson(json)}`, path);
+  },
+};
+
+/** What a client sends: `Id` is assigned by the server (decided: README "Decisions"). */
+const NewPerson = t.object('NewPerson', { name: t.text, age });
+/** What is stored. */
+const PersonData = t.object('PersonData', { name: t.text, age: t.text });
+type PersonData = t.Infer<typeof PersonData>;
+// decided: the JSON form of a Person carries its `Id`, so a client can address what it created
+// (README "Decisions").
+const Person = t.object('Person', { Id: t.int, name: t.text, age: t.text });
+
+const jake = { Id: 1, name: 'Jake', age: '25' };
+const NOT_FOUND = 'Person with ID not found.';
+const NOT_CREATED = 'Could not create Person.';
+const id = capture('id', t.int, '(integer) the Id of the person');
+
+export const surface = api('S4', { title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
+  list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake] }] }),
+  get: get('person', id).returns(json(Person), { examples: [{ value: jake }] })
+    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND }] }),
+  create: post('person', body(NewPerson, undefined, [{ value: { name: 'Jake', age: '25' } }]))
+    .returns(json(Person), { description: 'The created person with its Id; answered once it is stored durably.', examples: [{ value: jake }] })
+    .responds(503, json(t.text), { description: 'The store could not write the record.', examples: [{ value: NOT_CREATED }] }),
+  remove: del('person', id).empty(200, { description: 'Also 200 when no person has this Id.' }),
+});
+
+const asPerson = (r: Keyed<PersonData>) => ({ Id: r.id, ...r.value });
+
+/** The S4 handlers over any record store (tests pass a failing one). */
+export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonData>>): Implementation<typeof surface.tree> {
+  return implement(surface, async (env) => {
+    const store = await open(env);
+    env.onClose(() => store.close());
+    return {
+      list: async () => (await store.list()).map(asPerson),
+      get: async ({ id: wanted }) => {
+        const found = await store.get(wanted);
+        if (found === undefined) throw HttpError.json(404, NOT_FOUND);
+        return asPerson(found);
+      },
+      create: async ({ body: p }) => {
+        try {
+          return asPerson(await store.insert({ name: p.name, age: p.age }));
+        } catch (err) {
+          env.log(`S4: could not create a person: ${(err as Error)?.message ?? String(err)}`);
+          throw HttpError.json(503, NOT_CREATED);
+        }
+      },
+      // decided: deleting an unknown Id is a 200 too, as in the reference (README "Decisions").
+      remove: async ({ id: gone }) => { await store.delete(gone); },
+    };
+  });
+}
+
+export const handlers = personsWith((env) => openLowdbStore(join(env.dataDir, 'persons.json'), PersonData.check));

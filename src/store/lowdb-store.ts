@@ -1,0 +1,142 @@
+// The default record store: lowdb over one durable JSON file. Writes are group-committed: the
+// operations that arrive while a write is on its way go to disk together in the next one, and
+// each is answered only when the write that carries it has succeeded.
+import { Low } from 'lowdb';
+import type { Result } from '../codec/types.js';
+import { DurableJsonFile } from './durable-json-file.js';
+import { type Keyed, type RecordStore, StoreWriteError } from './record-store.js';
+
+/** The file's content: the next id to hand out (ids are never reused) and the records. */
+export interface StoreFile<T> {
+  readonly nextId: number;
+  readonly records: readonly Keyed<T>[];
+}
+
+/** Checks one stored value (a value codec's `check` fits). */
+export type CheckValue<T> = (json: unknown, path: string) => Result<T>;
+
+interface Draft<T> { nextId: number; records: Keyed<T>[] }
+interface Op<T> {
+  /** Applies the operation to the draft; returns its result and whether the draft changed. */
+  apply(draft: Draft<T>): { result: unknown; changed: boolean };
+  resolve(result: unknown): void;
+  reject(err: Error): void;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+/** Reads the file's JSON into a StoreFile, or throws saying what is wrong and where. */
+export function storeFileOf<T>(check: CheckValue<T>) {
+  return (json: unknown): StoreFile<T> => {
+    if (!isObject(json)) throw new Error('expected an object with "nextId" and "records"');
+    const { nextId, records } = json;
+    if (!isId(nextId)) throw new Error('"nextId" is not a positive integer');
+    if (!Array.isArray(records)) throw new Error('"records" is not a list');
+    const seen = new Set<number>();
+    const out: Keyed<T>[] = records.map((r: unknown, i) => {
+      const where = `records[${i}]`;
+      if (!isObject(r) || !isId(r.id)) throw new Error(`${where} has no positive integer "id"`);
+      if (r.id >= nextId) throw new Error(`${where} has id ${r.id}, not below "nextId" ${nextId}`);
+      if (seen.has(r.id)) throw new Error(`${where} repeats id ${r.id}`);
+      seen.add(r.id);
+      const v = check(r.value, `$.${where}.value`);
+      if (!v.ok) throw new Error(`${v.path ?? `$.${where}.value`}: ${v.error}`);
+      return { id: r.id, value: v.value };
+    });
+    return { nextId, records: out.sort((a, b) => a.id - b.id) };
+  };
+}
+
+class LowdbStore<T> implements RecordStore<T> {
+  readonly #db: Low<StoreFile<T>>;
+  #committed: StoreFile<T>;
+  #byId: Map<number, Keyed<T>>;
+  #pending: Op<T>[] = [];
+  #draining = false;
+  #writing: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(db: Low<StoreFile<T>>) {
+    this.#db = db;
+    this.#committed = db.data;
+    this.#byId = new Map(db.data.records.map((r) => [r.id, r]));
+  }
+
+  list(): Promise<readonly Keyed<T>[]> { return Promise.resolve(this.#committed.records); }
+
+  get(id: number): Promise<Keyed<T> | undefined> { return Promise.resolve(this.#byId.get(id)); }
+
+  insert(value: T): Promise<Keyed<T>> {
+    return this.#enqueue((draft) => {
+      const record = { id: draft.nextId, value };
+      draft.nextId += 1;
+      draft.records.push(record);
+      return { result: record, changed: true };
+    });
+  }
+
+  delete(id: number): Promise<boolean> {
+    return this.#enqueue((draft) => {
+      const at = draft.records.findIndex((r) => r.id === id);
+      if (at >= 0) draft.records.splice(at, 1);
+      return { result: at >= 0, changed: at >= 0 };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#writing;
+  }
+
+  #enqueue<R>(apply: (draft: Draft<T>) => { result: R; changed: boolean }): Promise<R> {
+    if (this.#closed) return Promise.reject(new StoreWriteError('the store is closed'));
+    return new Promise<R>((resolve, reject) => {
+      this.#pending.push({ apply, resolve: resolve as (r: unknown) => void, reject });
+      if (!this.#draining) {
+        this.#draining = true;
+        this.#writing = this.#drain();
+      }
+    });
+  }
+
+  /**
+   * Writes batches until no operation is waiting; a failed write undoes its whole batch. Clears
+   * `#draining` in the same turn as it sees the queue empty, so no operation is left behind.
+   */
+  async #drain(): Promise<void> {
+    for (;;) {
+      if (this.#pending.length === 0) {
+        this.#draining = false;
+        return;
+      }
+      const batch = this.#pending.splice(0);
+      const draft: Draft<T> = { nextId: this.#committed.nextId, records: [...this.#committed.records] };
+      const outcomes = batch.map((op) => op.apply(draft));
+      if (outcomes.some((o) => o.changed)) {
+        try {
+          this.#db.data = draft;
+          await this.#db.write();
+        } catch (err) {
+          this.#db.data = this.#committed;
+          const failure = new StoreWriteError(`could not write the store: ${(err as Error)?.message ?? String(err)}`);
+          for (const op of batch) op.reject(failure);
+          continue;
+        }
+        this.#committed = draft;
+        this.#byId = new Map(draft.records.map((r) => [r.id, r]));
+      }
+      batch.forEach((op, i) => op.resolve(outcomes[i]!.result));
+    }
+  }
+}
+
+/**
+ * Opens (or prepares to create) a record store in one JSON file. A file that exists but cannot
+ * be read or is not a valid store throws StoreOpenError: it is never reset.
+ */
+export async function openLowdbStore<T>(file: string, check: CheckValue<T>): Promise<RecordStore<T>> {
+  const db = new Low<StoreFile<T>>(new DurableJsonFile(file, storeFileOf(check)), { nextId: 1, records: [] });
+  await db.read();
+  return new LowdbStore(db);
+}
