@@ -1,0 +1,110 @@
+// S10: record creation with a numeric threshold, and a document lookup that proxies an external
+// store (`GET /myIndex/myDocType/{docId}`) through one pooled undici client per upstream.
+import { Pool } from 'undici';
+import { HttpError, api, capture, get, implement, json, plainText, post } from '../src/dsl/index.js';
+import type { HandlerContext, ServeEnv } from '../src/dsl/index.js';
+import { t } from '../src/codec/index.js';
+
+const User = t.object('User', { name: t.text, user_id: t.int });
+
+export const TOO_SMALL = 'userId is too small';
+export const LOOKUP_FAILED = 'Failed looking up content';
+export const PARSE_FAILED = 'Failed parsing content';
+/** The upstream answer read at most; a larger one is a failed lookup. */
+const MAX_DOCUMENT = 8 * 1024 * 1024;
+export const DEFAULT_UPSTREAM_TIMEOUT = 5000;
+
+export const surface = api('S10', { title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store' }, {
+  createUser: post('user', capture('userId', t.int, '(integer) must be greater than 5000'))
+    .returns(json(User), { examples: [{ value: { name: 'some user', user_id: 5001 } }] })
+    .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL }] }),
+  document: get('docs', capture('docId', t.int, '(integer) the document id in the external store'))
+    .returns(json(t.json), { description: 'The `_source` of the stored document.', examples: [{ value: { a: 'b' } }] })
+    .responds(404, plainText(t.text), { description: 'The store did not answer a JSON document in time.', examples: [{ value: LOOKUP_FAILED }] })
+    .responds(400, plainText(t.text), { description: 'The document has no `_source`.', examples: [{ value: PARSE_FAILED }] }),
+});
+
+/** `--upstream`: an http(s) URL; a path in it prefixes the store's paths. */
+export function parseUpstream(text: string): URL {
+  let url: URL;
+  try { url = new URL(text); } catch { throw new Error(`--upstream: "${text}" is not a URL (e.g. http://127.0.0.1:9999)`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream: "${text}" is not an http or https URL`);
+  return url;
+}
+
+export function parseTimeout(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_UPSTREAM_TIMEOUT;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) throw new Error(`--upstream-timeout: "${text}" is not a positive number of milliseconds`);
+  return Number(text);
+}
+
+/** Where the documents are: the given upstream, or the built-in test double started here. */
+async function upstreamOf(env: ServeEnv): Promise<URL> {
+  const given = env.options.upstream;
+  if (given !== undefined && given !== '') return parseUpstream(given);
+  // decided: without --upstream, S10 serves its test double in-process on an ephemeral port and
+  // says so (README "Decisions"). Loaded lazily so docs and checks never load the server.
+  const [{ serve }, store] = await Promise.all([import('../src/server/index.js'), import('./S10-store.js')]);
+  const double = await serve(store.handlers, { port: 0, host: '127.0.0.1', dataDir: env.dataDir, log: env.log });
+  env.onClose(() => double.close());
+  env.log(`S10-store listening on ${double.url} (built-in test double for S10; give --upstream URL to use a real store)`);
+  return new URL(double.url);
+}
+
+type Lookup = { kind: 'document'; value: unknown } | { kind: 'failed'; why: string };
+
+/** GET one document; any failure (refused, timeout, non-2xx, too large, not JSON) is `failed`. */
+async function lookup(pool: Pool, path: string, timeout: number, signal: AbortSignal): Promise<Lookup> {
+  try {
+    const res = await pool.request({
+      method: 'GET', path, headers: { accept: 'application/json' },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
+    });
+    // Stopping early destroys the body, which then reports an abort nobody needs to hear.
+    res.body.on('error', () => {});
+    if (res.statusCode < 200 || res.statusCode > 299) {
+      await res.body.dump();
+      return { kind: 'failed', why: `status ${res.statusCode}` };
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_DOCUMENT) {
+        res.body.destroy();
+        return { kind: 'failed', why: `answer larger than ${MAX_DOCUMENT} bytes` };
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { kind: 'document', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+  } catch (err) {
+    return { kind: 'failed', why: (err as Error)?.message ?? String(err) };
+  }
+}
+
+export const handlers = implement(surface, async (env) => {
+  const timeout = parseTimeout(env.options.upstreamTimeout);
+  const upstream = await upstreamOf(env);
+  const prefix = upstream.pathname.replace(/\/+$/, '');
+  // One pool per upstream for the server's life: connections are kept alive and reused.
+  const pool = new Pool(upstream.origin, { connections: 32, headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } });
+  env.onClose(() => pool.destroy());
+  return {
+    createUser: ({ userId }) => {
+      if (userId <= 5000) throw HttpError.text(400, TOO_SMALL);
+      return { name: 'some user', user_id: userId };
+    },
+    document: async ({ docId }, ctx: HandlerContext) => {
+      const found = await lookup(pool, `${prefix}/myIndex/myDocType/${docId}`, timeout, ctx.signal);
+      if (found.kind === 'failed') {
+        env.log(`S10: looking up document ${docId} upstream failed: ${found.why}`);
+        throw HttpError.text(404, LOOKUP_FAILED);
+      }
+      const doc = found.value;
+      // decided: as the reference, any value under a top-level `_source` key is answered
+      // (README "Decisions").
+      if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || !Object.hasOwn(doc, '_source')) throw HttpError.text(400, PARSE_FAILED);
+      return (doc as { _source: unknown })._source;
+    },
+  };
+});

@@ -1,0 +1,162 @@
+// S10 over real HTTP: the threshold, and the document proxy against the test double served
+// in-process and as a separate listener, plus upstreams that misbehave (refuse, hang, lie).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { handlers } from '../../specs/S10.js';
+import { handlers as storeHandlers } from '../../specs/S10-store.js';
+import { JSON_TYPE, TEXT_TYPE, caseSuite } from '../helpers/cases.js';
+import type { Case } from '../helpers/server.js';
+import { call, start, withServer } from '../helpers/server.js';
+
+const TOO_SMALL = 'userId is too small';
+const LOOKUP_FAILED = 'Failed looking up content';
+const PARSE_FAILED = 'Failed parsing content';
+
+const docCases: Case[] = [
+  { name: 'GET /docs/1 -> 200, the _source', method: 'GET', url: '/docs/1', status: 200, json: { a: 'b' }, expectHeaders: { 'content-type': JSON_TYPE } },
+  { name: 'GET /docs/500 -> 200 (the double has _source up to 500)', method: 'GET', url: '/docs/500', status: 200, json: { a: 'b' } },
+  { name: 'GET /docs/501 -> 400 Failed parsing content', method: 'GET', url: '/docs/501', status: 400, text: PARSE_FAILED, expectHeaders: { 'content-type': TEXT_TYPE } },
+  { name: 'GET /docs/1000 -> 400 Failed parsing content', method: 'GET', url: '/docs/1000', status: 400, text: PARSE_FAILED },
+  { name: 'GET /docs/1001 -> 404 Failed looking up content (the store answers 500)', method: 'GET', url: '/docs/1001', status: 404, text: LOOKUP_FAILED, expectHeaders: { 'content-type': TEXT_TYPE } },
+];
+
+caseSuite('S10 with the in-process test double', handlers, [
+  { name: 'POST /user/5001 -> 200 some user', method: 'POST', url: '/user/5001', status: 200, json: { name: 'some user', user_id: 5001 }, expectHeaders: { 'content-type': JSON_TYPE } },
+  { name: 'POST /user/50001 -> 200', method: 'POST', url: '/user/50001', status: 200, json: { name: 'some user', user_id: 50001 } },
+  { name: 'POST /user/5000 -> 400 userId is too small (strictly greater)', method: 'POST', url: '/user/5000', status: 400, text: TOO_SMALL, expectHeaders: { 'content-type': TEXT_TYPE } },
+  { name: 'POST /user/4999 -> 400 userId is too small', method: 'POST', url: '/user/4999', status: 400, text: TOO_SMALL },
+  { name: 'POST /user/-7 -> 400 userId is too small', method: 'POST', url: '/user/-7', status: 400, text: TOO_SMALL },
+  { name: 'POST /user/abc -> 400 naming the capture', method: 'POST', url: '/user/abc', status: 400, text: 'Error parsing capture userId failed: "abc" is not an integer' },
+  { name: 'GET /user/5001 -> 405 with Allow: POST', method: 'GET', url: '/user/5001', status: 405, expectHeaders: { allow: 'POST' } },
+  ...docCases,
+  { name: 'GET /docs/-3 -> 200 (passed on as it is)', method: 'GET', url: '/docs/-3', status: 200, json: { a: 'b' } },
+  { name: 'GET /docs/abc -> 400 naming the capture', method: 'GET', url: '/docs/abc', status: 400, text: 'Error parsing capture docId failed: "abc" is not an integer' },
+  { name: 'POST /docs/501 with body { -> 405', method: 'POST', url: '/docs/501', headers: { 'content-type': 'application/json' }, body: '{', status: 405, expectHeaders: { allow: 'GET, HEAD' } },
+  { name: 'DELETE /docs/1 -> 405', method: 'DELETE', url: '/docs/1', status: 405 },
+  { name: 'GET /docs -> 404', method: 'GET', url: '/docs', status: 404 },
+]);
+
+caseSuite('S10-store test double alone', storeHandlers, [
+  { name: 'GET /myIndex/myDocType/1 -> a document with _source', method: 'GET', url: '/myIndex/myDocType/1', status: 200, json: { _source: { a: 'b' } } },
+  { name: 'GET /myIndex/myDocType/501 -> a document without _source', method: 'GET', url: '/myIndex/myDocType/501', status: 200, json: { bad: 'data' } },
+  { name: 'GET /myIndex/myDocType/1001 -> 500', method: 'GET', url: '/myIndex/myDocType/1001', status: 500, text: '' },
+]);
+
+/** A hand-made upstream: answers each request with `answer`, and counts connections. */
+async function fakeUpstream(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const paths: string[] = [];
+  let connections = 0;
+  const server = http.createServer((req, res) => { paths.push(req.url ?? ''); answer(req, res); });
+  server.on('connection', () => { connections++; });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    paths, connections: () => connections,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+const sendJson = (status: number, body: string) => (_: http.IncomingMessage, res: http.ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+};
+
+const proxy = suite('S10 against other upstreams');
+
+proxy('the test double as a separate listener, given as --upstream', async () => {
+  const store = await start(storeHandlers);
+  try {
+    await withServer(handlers, async (s) => {
+      for (const c of docCases) {
+        const r = await call(s.url, c.method, c.url);
+        assert.is(r.status, c.status, c.name);
+        if (c.json !== undefined) assert.equal(r.json(), c.json, c.name);
+        if (c.text !== undefined) assert.is(r.text, c.text, c.name);
+      }
+    }, { options: { upstream: store.url } });
+  } finally {
+    await store.close();
+  }
+});
+
+proxy('asks GET /myIndex/myDocType/{docId} under the upstream path, reusing one pooled connection', async () => {
+  const up = await fakeUpstream(sendJson(200, '{"_source": {"n": 1}}'));
+  try {
+    await withServer(handlers, async (s) => {
+      for (let i = 0; i < 5; i++) assert.equal((await call(s.url, 'GET', `/docs/${7 + i}`)).json(), { n: 1 });
+    }, { options: { upstream: `${up.url}/es/` } });
+    assert.equal(up.paths, ['/es/myIndex/myDocType/7', '/es/myIndex/myDocType/8', '/es/myIndex/myDocType/9', '/es/myIndex/myDocType/10', '/es/myIndex/myDocType/11']);
+    assert.is(up.connections(), 1);
+  } finally {
+    await up.close();
+  }
+});
+
+const answers: [string, (req: http.IncomingMessage, res: http.ServerResponse) => void, number, unknown][] = [
+  ['_source of any JSON type is answered as it is (null)', sendJson(200, '{"_source": null}'), 200, null],
+  ['_source of any JSON type is answered as it is (a list)', sendJson(200, '{"_source": [1, "two"]}'), 200, [1, 'two']],
+  ['a JSON list instead of a document -> 400', sendJson(200, '[{"_source": {}}]'), 400, PARSE_FAILED],
+  ['a JSON string -> 400', sendJson(200, '"_source"'), 400, PARSE_FAILED],
+  ['a body that is not JSON -> 404', sendJson(200, '<html>'), 404, LOOKUP_FAILED],
+  ['an empty 200 -> 404', sendJson(200, ''), 404, LOOKUP_FAILED],
+  ['a 404 with a _source document -> 404', sendJson(404, '{"_source": {"a": "b"}}'), 404, LOOKUP_FAILED],
+  ['a 302 -> 404 (redirects are not followed)', (_, res) => { res.writeHead(302, { location: '/elsewhere' }).end(); }, 404, LOOKUP_FAILED],
+  ['a connection cut before the answer -> 404', (req) => { req.socket.destroy(); }, 404, LOOKUP_FAILED],
+];
+for (const [what, answer, status, expected] of answers) {
+  proxy(`upstream answers ${what}`, async () => {
+    const up = await fakeUpstream(answer);
+    try {
+      await withServer(handlers, async (s) => {
+        const r = await call(s.url, 'GET', '/docs/1');
+        assert.is(r.status, status, r.text);
+        if (status === 200) assert.equal(r.json(), expected);
+        else assert.is(r.text, expected);
+      }, { options: { upstream: up.url } });
+    } finally {
+      await up.close();
+    }
+  });
+}
+
+proxy('an upstream that refuses connections -> 404 Failed looking up content', async () => {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  await withServer(handlers, async (s) => {
+    const r = await call(s.url, 'GET', '/docs/1');
+    assert.is(r.status, 404);
+    assert.is(r.text, LOOKUP_FAILED);
+  }, { options: { upstream: `http://127.0.0.1:${port}` } });
+});
+
+proxy('an upstream that never answers -> 404 once --upstream-timeout has passed, well before the 5 s default', async () => {
+  const sockets = new Set<net.Socket>();
+  const silent = net.createServer((socket) => { sockets.add(socket); });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  try {
+    await withServer(handlers, async (s) => {
+      const began = Date.now();
+      const r = await call(s.url, 'GET', '/docs/1');
+      assert.is(r.status, 404);
+      assert.is(r.text, LOOKUP_FAILED);
+      assert.ok(Date.now() - began < 4000, `answered after ${Date.now() - began} ms`);
+      assert.ok(sockets.size >= 1, 'the upstream was asked');
+    }, { options: { upstream: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, upstreamTimeout: '300' } });
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  }
+});
+
+proxy('a malformed --upstream or --upstream-timeout stops the start with a clear message', async () => {
+  const bad = async (options: Record<string, string>) => start(handlers, { options }).then(async (s) => { await s.close(); return ''; }, (e: unknown) => (e as Error).message);
+  assert.is(await bad({ upstream: 'localhost:9999' }), '--upstream: "localhost:9999" is not an http or https URL');
+  assert.is(await bad({ upstream: 'not a url' }), '--upstream: "not a url" is not a URL (e.g. http://127.0.0.1:9999)');
+  assert.is(await bad({ upstream: 'http://127.0.0.1:1', upstreamTimeout: 'soon' }), '--upstream-timeout: "soon" is not a positive number of milliseconds');
+});
+
+proxy.run();
