@@ -1,5 +1,68 @@
-// `api-docs`: placeholder until the docs interpreter lands (issue "api-docs").
-export async function main(_argv: string[]): Promise<void> {
-  process.stderr.write('api-docs: not implemented yet\n');
-  process.exit(2);
+// `api-docs`: flags -> the docs interpreter. The document alone goes to stdout (or -o FILE);
+// diagnostics go to stderr; a usage problem (unknown surface, bad flag, bad intro file) exits 2.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { SurfaceError } from '../dsl/index.js';
+import { IntroFileError, docModel, openApiText, parseIntro, renderMarkdown, type DocIntro } from '../docs/index.js';
+import { UsageError, parseSurfaceArg } from './resolve-surface.js';
+import { die } from './exit.js';
+
+export function program(): Command {
+  return new Command('api-docs')
+    .description('Print the documentation of an API surface: Markdown (servant-docs layout) or OpenAPI 3.1.')
+    .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting surface and handlers')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi']).default('markdown'))
+    .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
+    .option('-o, --output <file>', 'write the document to this file instead of stdout')
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+}
+
+interface Opts { format: 'markdown' | 'openapi'; intro?: string; output?: string }
+
+function readIntro(file: string): DocIntro[] {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (err) {
+    throw new UsageError(`--intro: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  try { return parseIntro(text); } catch (err) {
+    if (err instanceof IntroFileError) throw new UsageError(`--intro ${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+async function document(name: string, opts: Opts): Promise<string> {
+  const arg = parseSurfaceArg(name);
+  if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
+  const intros = opts.intro === undefined ? undefined : readIntro(opts.intro);
+  const { surface } = await arg.load();
+  const model = docModel(surface, intros ? { intros } : {});
+  return opts.format === 'openapi' ? openApiText(model) : renderMarkdown(model);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const cmd = program();
+  try {
+    cmd.parse(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+    throw err;
+  }
+  const opts = cmd.opts<Opts>();
+  let text: string;
+  try {
+    text = await document(cmd.args[0]!, opts);
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof SurfaceError) die('api-docs', err.message);
+    die('api-docs', (err as Error)?.message ?? String(err));
+  }
+  if (opts.output === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  try { writeFileSync(opts.output, text); } catch (err) {
+    die('api-docs', `cannot write ${opts.output} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  process.stderr.write(`api-docs: wrote ${opts.output}\n`);
 }

@@ -1,0 +1,5 @@
+// The docs interpreter: a surface (never its handlers) -> doc model -> Markdown or OpenAPI 3.1.
+export { docModel, compareEndpoints, type DocModel, type DocEndpoint, type ModelOptions } from './model.js';
+export { renderMarkdown } from './markdown.js';
+export { renderOpenApi, openApiText } from './openapi.js';
+export { parseIntro, IntroFileError, type DocIntro } from './intro.js';

@@ -1,0 +1,239 @@
+// The neutral documentation model: a surface (never its handlers) read into endpoints sorted by
+// path then method, with their parts, media types, encoded examples and possible errors.
+// Renderers (markdown.ts, openapi.ts) read only this model.
+import { STATUS_CODES } from 'node:http';
+import type { Codec, Example, JsonSchema } from '../codec/types.js';
+import type { MediaCodec } from '../codec/media.js';
+import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface } from '../dsl/types.js';
+import { checkSurface } from '../dsl/check-surface.js';
+import { type DocAuth, type DocRange, RANGE_RESPONSE_HEADERS, authOf, rangeOf } from './extension-parts.js';
+import { type DocIntro, introsOf } from './intro.js';
+import { protocolErrors, surfaceErrors, type DocError } from './errors.js';
+
+export type { DocIntro } from './intro.js';
+export type { DocError } from './errors.js';
+export type { DocAuth, DocRange, DocRangeField } from './extension-parts.js';
+
+export interface DocMedia {
+  /** Short name: json, text, form, octet, html. */
+  readonly name: string;
+  /** The bare media type (`application/json`). */
+  readonly type: string;
+  /** What the docs list and the server writes (`application/json;charset=utf-8`). */
+  readonly contentType: string;
+  /** The Markdown fence language (`json`, `html`, or empty). */
+  readonly language: string;
+}
+
+/** One example value and its encoding in each media type that can carry it. */
+export interface DocExample {
+  readonly title?: string;
+  readonly value: unknown;
+  readonly bodies: readonly { readonly media: DocMedia; readonly text: string }[];
+}
+
+interface Typed {
+  readonly name: string;
+  /** What the type is called: `integer`, `ClientInfo`. */
+  readonly label: string;
+  readonly schema: JsonSchema;
+  readonly description?: string;
+}
+
+export interface DocCapture extends Typed {
+  /** A rest capture takes the remaining path (one or more segments). */
+  readonly rest: boolean;
+}
+
+export interface DocQuery extends Typed {
+  readonly mode: QueryMode;
+  /** Sample values as written in the surface (`Alp, John Doe, ...`). */
+  readonly values: readonly string[];
+  /** The sample values that parse as the parameter's type. */
+  readonly typedValues: readonly unknown[];
+}
+
+export type DocHeader = Typed;
+
+export interface DocContent {
+  readonly label: string;
+  readonly schema: JsonSchema;
+  readonly media: readonly DocMedia[];
+  readonly examples: readonly DocExample[];
+}
+
+export interface DocResponseHeader extends Typed {
+  /** A sample value as it appears on the wire. */
+  readonly example?: string;
+  /** The same sample as a value of the header's type. */
+  readonly exampleValue?: unknown;
+}
+
+export interface DocResponse {
+  readonly status: number;
+  readonly reason: string;
+  readonly description?: string;
+  readonly headers: readonly DocResponseHeader[];
+  /** Absent when the response has no body (204, or an empty 200). */
+  readonly content?: DocContent;
+  /** A newline-framed stream of `content` values. */
+  readonly stream: boolean;
+}
+
+export interface DocEndpoint {
+  readonly name: string;
+  readonly method: Method;
+  /** As servant-docs shows it: `/position/:x/:y`. */
+  readonly path: string;
+  /** As OpenAPI writes it: `/position/{x}/{y}`. */
+  readonly template: string;
+  /** The path's segments as sorted (`position`, `:x`, `:y`). */
+  readonly segments: readonly string[];
+  readonly summary?: string;
+  readonly captures: readonly DocCapture[];
+  readonly query: readonly DocQuery[];
+  readonly headers: readonly DocHeader[];
+  readonly auth?: DocAuth;
+  readonly range?: DocRange;
+  readonly request?: DocContent;
+  /** The success response first, then the further declared ones. */
+  readonly responses: readonly DocResponse[];
+  /** Protocol errors this endpoint can answer besides its declared responses. */
+  readonly errors: readonly DocError[];
+}
+
+export interface DocModel {
+  readonly surface: string;
+  readonly title: string;
+  readonly intros: readonly DocIntro[];
+  readonly endpoints: readonly DocEndpoint[];
+  /** Errors the surface answers for requests no endpoint handles (404, 405). */
+  readonly errors: readonly DocError[];
+}
+
+export interface ModelOptions {
+  /** Replaces the surface's own introduction (`api-docs --intro FILE`). */
+  readonly intros?: readonly DocIntro[];
+}
+
+const LANGUAGES: Readonly<Record<string, string>> = {
+  'application/json': 'json', 'text/html': 'html', 'application/xml': 'xml', 'text/xml': 'xml',
+  'application/javascript': 'javascript', 'text/css': 'css',
+};
+
+export const docMedia = (m: MediaCodec): DocMedia => ({ name: m.name, type: m.type, contentType: m.contentType, language: LANGUAGES[m.type] ?? '' });
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+function bodyText(encoded: string | Buffer): string {
+  if (typeof encoded === 'string') return encoded;
+  try { return UTF8.decode(encoded); } catch { return `(${encoded.length} bytes of binary data)`; }
+}
+
+function encodeExamples(codec: Codec<unknown>, media: readonly MediaCodec[], examples: readonly Example<unknown>[]): DocExample[] {
+  return examples.map((ex) => ({
+    ...(ex.title === undefined || ex.title === '' ? {} : { title: ex.title }),
+    value: ex.value,
+    bodies: media.map((m) => ({ media: docMedia(m), text: bodyText(m.encode(ex.value, codec)) })),
+  }));
+}
+
+/** The examples a response or body declares, else its type's own. */
+const examplesOf = (own: readonly Example<unknown>[], codec: Codec<unknown>) => (own.length > 0 ? own : codec.examples);
+
+function streamExamples(codec: Codec<unknown>, media: readonly MediaCodec[], items: readonly Example<unknown>[]): DocExample[] {
+  if (items.length === 0) return [];
+  const values = items.map((x) => x.value);
+  return [{
+    value: values,
+    bodies: media.map((m) => ({ media: docMedia(m), text: values.map((v) => bodyText(m.encode(v, codec))).join('\n') })),
+  }];
+}
+
+function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocResponse {
+  const headers: DocResponseHeader[] = Object.entries(r.headers).map(([name, codec]) => ({
+    name, label: codec.label, schema: codec.schema,
+    ...(codec.description === undefined ? {} : { description: codec.description }),
+    ...(codec.examples[0] === undefined ? {} : { example: codec.formatText(codec.examples[0].value), exampleValue: codec.examples[0].value }),
+  }));
+  if (first && rangeOf(e.extensions)) {
+    for (const h of RANGE_RESPONSE_HEADERS) {
+      if (!headers.some((x) => x.name.toLowerCase() === h.name.toLowerCase())) headers.push({ name: h.name, label: h.schema.type, schema: h.schema, description: h.description });
+    }
+  }
+  const c = r.content;
+  const examples = c === undefined ? []
+    : r.stream === true ? streamExamples(c.codec, c.media, examplesOf(r.examples, c.codec))
+    : encodeExamples(c.codec, c.media, examplesOf(r.examples, c.codec));
+  return {
+    status: r.status,
+    reason: STATUS_CODES[r.status] ?? `Status ${r.status}`,
+    ...(r.description === undefined ? {} : { description: r.description }),
+    headers,
+    ...(c === undefined ? {} : { content: { label: c.codec.label, schema: c.codec.schema, media: c.media.map(docMedia), examples } }),
+    stream: r.stream === true,
+  };
+}
+
+const described = (d: string | undefined) => (d === undefined ? {} : { description: d });
+
+function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
+  const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
+  const auth = authOf(e.extensions);
+  const range = rangeOf(e.extensions);
+  const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
+    : s.kind === 'capture' ? [{ name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description) }]
+    : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, ...described(s.description) }]));
+  const query = e.query.map((q): DocQuery => {
+    const values = q.values ?? [];
+    // `...` in a list of sample values means "and so on", not a value.
+    const typedValues = values.flatMap((v) => { const r = q.codec.parseText(v); return r.ok && v !== '...' ? [r.value] : []; });
+    return { name: q.name, label: q.codec.label, schema: q.codec.schema, mode: q.mode, values, typedValues, ...described(q.description) };
+  });
+  const body = e.body;
+  const request = body === undefined ? undefined : {
+    label: body.codec.label, schema: body.codec.schema, media: body.media.map(docMedia),
+    examples: encodeExamples(body.codec, body.media, examplesOf(body.examples, body.codec)),
+  };
+  return {
+    name: e.name,
+    method: e.method,
+    path: segments.length === 0 ? '/' : segments.map((s) => `/${s}`).join(''),
+    template: e.path.replace(/\{([^}]+?)\.\.\.\}/g, '{$1}'),
+    segments,
+    ...(e.summary === undefined ? {} : { summary: e.summary }),
+    captures,
+    query,
+    headers: e.headers.map((h) => ({ name: h.name, label: h.codec.label, schema: h.codec.schema, ...described(h.description) })),
+    ...(auth ? { auth } : {}),
+    ...(range ? { range } : {}),
+    ...(request ? { request } : {}),
+    responses: e.responses.map((r, i) => responseOf(e, r, i === 0)),
+    // A status the endpoint declares itself (S6's 401) is documented by its declaration.
+    errors: protocolErrors(surface, e, { auth: auth !== undefined, range: range !== undefined })
+      .filter((x) => !e.responses.some((r) => r.status === x.status)),
+  };
+}
+
+function compareSegments(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Endpoints sorted as servant-docs sorts them: by path segments, then by method. */
+export function compareEndpoints(a: DocEndpoint, b: DocEndpoint): number {
+  return compareSegments(a.segments, b.segments) || (a.method < b.method ? -1 : a.method > b.method ? 1 : 0);
+}
+
+/** Reads a surface (checked as when it is served) into the documentation model. */
+export function docModel(surface: Surface, options: ModelOptions = {}): DocModel {
+  const endpoints = checkSurface(surface).map((e) => endpointOf(surface, e)).sort(compareEndpoints);
+  return {
+    surface: surface.name,
+    title: surface.meta.title,
+    intros: options.intros ?? introsOf(surface.meta),
+    endpoints,
+    errors: surfaceErrors(surface),
+  };
+}

@@ -1,0 +1,65 @@
+// Named object types (`t.object('Position', ...)`) become `components.schemas` entries referenced by
+// `$ref`; a title two different shapes share stays inline, so no reference ever lies.
+import type { JsonSchema } from '../codec/types.js';
+
+type Json = unknown;
+
+const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const named = (s: Json): s is Record<string, Json> & { title: string } =>
+  isObject(s) && s.type === 'object' && typeof s.title === 'string' && /^[A-Za-z0-9._-]+$/.test(s.title);
+
+/** A stable text of a JSON value (keys sorted) to compare schemas by content. */
+function canonical(v: Json): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+function visit(s: Json, fn: (s: Record<string, Json>) => void): void {
+  if (Array.isArray(s)) { s.forEach((x) => visit(x, fn)); return; }
+  if (!isObject(s)) return;
+  fn(s);
+  for (const v of Object.values(s)) visit(v, fn);
+}
+
+export class SchemaRegistry {
+  private readonly byTitle = new Map<string, { text: string; schema: JsonSchema } | 'conflict'>();
+
+  /** Registers every named object inside these schemas (call for all of them before `ref`). */
+  collect(schemas: readonly JsonSchema[]): void {
+    for (const root of schemas) {
+      visit(root, (s) => {
+        if (!named(s)) return;
+        const text = canonical(s);
+        const seen = this.byTitle.get(s.title);
+        if (seen === undefined) this.byTitle.set(s.title, { text, schema: s });
+        else if (seen !== 'conflict' && seen.text !== text) this.byTitle.set(s.title, 'conflict');
+      });
+    }
+  }
+
+  /** The schema with registered named objects replaced by `$ref`s. */
+  ref(s: JsonSchema): JsonSchema {
+    return this.rewrite(s, true) as JsonSchema;
+  }
+
+  private rewrite(s: Json, replace: boolean): Json {
+    if (Array.isArray(s)) return s.map((x) => this.rewrite(x, true));
+    if (!isObject(s)) return s;
+    if (replace && named(s)) {
+      const seen = this.byTitle.get(s.title);
+      if (seen !== undefined && seen !== 'conflict') return { $ref: `#/components/schemas/${s.title}` };
+    }
+    return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, this.rewrite(v, true)]));
+  }
+
+  /** `components.schemas`, in title order. */
+  components(): Record<string, JsonSchema> {
+    const out: Record<string, JsonSchema> = {};
+    for (const title of [...this.byTitle.keys()].sort()) {
+      const seen = this.byTitle.get(title)!;
+      if (seen !== 'conflict') out[title] = this.rewrite(seen.schema, false) as JsonSchema;
+    }
+    return out;
+  }
+}
