@@ -1,6 +1,11 @@
 // The DSL: describe a surface as data, then implement its handlers.
 export * from './combinators.js';
 export { auth, basicAuth, bearerAuth, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme } from './auth.js';
+export {
+  range, rangeFields, paginate, parseRange, formatRange, defaultRange, uriEncode, RANGE_HEADERS, RANGE_DEFAULTS,
+  type RangeConfig, type RangeFields, type RangeFieldDecl, type RangeOf, type RangeField, type RangeFieldType, type RangeOrder,
+  type RangeRequest, type Page, type PageHeaders,
+} from './range.js';
 export type * from './types.js';
 export type { InputOf, HandlersOf, Handler, Outcome } from './infer.js';
 export { implement, type Implementation, type ServeEnv, type HandlerContext } from './implement.js';

@@ -5,6 +5,7 @@ import type { ServeEnv } from '../dsl/implement.js';
 import type { HttpError, Reply } from '../dsl/reply.js';
 import type { RequestRecord } from './request.js';
 import { authExtension } from './auth/extension.js';
+import { rangeExtension } from './range.js';
 
 export type ExtensionOutcome =
   | { readonly ok: true; readonly value: unknown; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
@@ -22,6 +23,7 @@ export type ExtensionFactory = (env: ServeEnv) => ExtensionRuntime | Promise<Ext
 /** The extensions this server understands, by the `ext` name of their parts. */
 const BUILT_IN: Readonly<Record<string, ExtensionFactory>> = {
   auth: authExtension,
+  range: rangeExtension,
 };
 
 export function extensionFactory(name: string): ExtensionFactory | undefined {

@@ -1,0 +1,98 @@
+// The `Range` header grammar of paginated listings (servant-pagination's), both ways: parsing
+// `<field> [<value>][; offset <o>][; limit <l>][; order <asc|desc>]` and formatting `Next-Range`.
+import { type Result, fail, ok } from './types.js';
+import { int } from './scalars.js';
+
+export type RangeOrder = 'asc' | 'desc';
+export type RangeFieldType = 'string' | 'integer';
+
+/** A field a `Range` header may name, with its defaults (the docs read these). */
+export interface RangeField {
+  readonly name: string;
+  readonly type: RangeFieldType;
+  readonly limit: number;
+  readonly offset: number;
+  readonly order: RangeOrder;
+}
+
+/** A parsed `Range`: the field, the value to start at (inclusive) when given, and the page shape. */
+export interface RangeRequest<F extends string = string, V extends string | number = string | number> {
+  readonly field: F;
+  readonly value?: V;
+  readonly limit: number;
+  readonly offset: number;
+  readonly order: RangeOrder;
+}
+
+/** The range a request without a `Range` header gets: the field's defaults, no value. */
+export function defaultRange(field: RangeField): RangeRequest {
+  return { field: field.name, limit: field.limit, offset: field.offset, order: field.order };
+}
+
+function percentDecode(raw: string): Result<string> {
+  try { return ok(decodeURIComponent(raw)); } catch { return fail(`malformed percent-encoding in ${JSON.stringify(raw)}`); }
+}
+
+function parseValue(raw: string, type: RangeFieldType): Result<string | number> {
+  const decoded = percentDecode(raw);
+  if (!decoded.ok || type === 'string') return decoded;
+  return int.parseText(decoded.value);
+}
+
+/**
+ * Parses a `Range` header against the declared fields. Exactly the reference grammar: split on
+ * `;`, each piece on spaces (empty tokens dropped); the first piece is the field (exact name) and
+ * an optional value (its first token, percent-decoded); every other piece is `<option> <arg>`,
+ * unknown options are ignored and the first of a repeated option wins. The failure messages are
+ * the reference's: `Invalid Range`, `Invalid Range Options`, `Invalid Range Order`,
+ * `Limit must be non-negative`, or the value's own parse error.
+ */
+export function parseRange(header: string, fields: readonly RangeField[]): Result<RangeRequest> {
+  const [head = [], ...pieces] = header.split(';').map((piece) => piece.split(' ').filter((token) => token !== ''));
+  const field = head.length === 0 ? undefined : fields.find((f) => f.name === head[0]);
+  if (!field) return fail('Invalid Range');
+  const options = new Map<string, string>();
+  for (const piece of pieces) {
+    if (piece.length !== 2) return fail('Invalid Range Options');
+    if (!options.has(piece[0]!)) options.set(piece[0]!, piece[1]!);
+  }
+  let value: string | number | undefined;
+  if (head[1] !== undefined) {
+    const v = parseValue(head[1], field.type);
+    if (!v.ok) return v;
+    value = v.value;
+  }
+  let limit = field.limit;
+  const rawLimit = options.get('limit');
+  if (rawLimit !== undefined) {
+    const l = int.parseText(rawLimit);
+    if (!l.ok) return l;
+    if (l.value < 0) return fail('Limit must be non-negative');
+    limit = l.value;
+  }
+  let offset = field.offset;
+  const rawOffset = options.get('offset');
+  if (rawOffset !== undefined) {
+    const o = int.parseText(rawOffset);
+    if (!o.ok) return o;
+    offset = o.value;
+  }
+  let order = field.order;
+  const rawOrder = options.get('order');
+  if (rawOrder !== undefined) {
+    if (rawOrder !== 'asc' && rawOrder !== 'desc') return fail('Invalid Range Order');
+    order = rawOrder;
+  }
+  return ok({ field: field.name, ...(value === undefined ? {} : { value }), limit, offset, order });
+}
+
+/** URI-encodes a field value: everything but `A-Z a-z 0-9 - _ . ~` is %-escaped (`#` -> `%23`). */
+export function uriEncode(value: string | number): string {
+  return encodeURIComponent(String(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** A range as a header value: `name Purple;limit 10;offset 1;order desc` (the `Next-Range` form). */
+export function formatRange(range: RangeRequest): string {
+  const head = range.value === undefined ? range.field : `${range.field} ${uriEncode(range.value)}`;
+  return `${head};limit ${range.limit};offset ${range.offset};order ${range.order}`;
+}
