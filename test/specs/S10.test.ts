@@ -2,6 +2,7 @@
 // in-process and as a separate listener, plus upstreams that misbehave (refuse, hang, lie).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,8 @@ import { handlers } from '../../specs/S10.js';
 import { handlers as storeHandlers } from '../../specs/S10-store.js';
 import { JSON_TYPE, TEXT_TYPE, caseSuite } from '../helpers/cases.js';
 import type { Case } from '../helpers/server.js';
-import { call, start, withServer } from '../helpers/server.js';
+import { call, start, tempDir, withServer } from '../helpers/server.js';
+import { runBin, spawnServe } from '../helpers/cli.js';
 
 const TOO_SMALL = 'userId is too small';
 const LOOKUP_FAILED = 'Failed looking up content';
@@ -160,3 +162,56 @@ proxy('a malformed --upstream or --upstream-timeout stops the start with a clear
 });
 
 proxy.run();
+
+const cli = suite('api-serve S10 and S10-store');
+const data = tempDir();
+cli.after(() => rmSync(data, { recursive: true, force: true }));
+
+/** Waits (briefly) for a line on the child's stderr: it is written before the listening line, on another pipe. */
+async function stderrLine(stderr: () => string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 40 && !pattern.test(stderr()); i++) await new Promise((r) => setTimeout(r, 50));
+  return pattern.exec(stderr())?.[0] ?? stderr();
+}
+
+cli('api-serve S10 without --upstream starts the test double in-process and says where', async () => {
+  const s = await spawnServe(['S10', '--port', '0', '--data', data]);
+  try {
+    const line = await stderrLine(s.stderr, /S10-store listening on http:\/\/127\.0\.0\.1:\d+ \(built-in test double for S10.*\)/);
+    assert.match(line, /S10-store listening on http:\/\/127\.0\.0\.1:\d+ \(built-in test double for S10; give --upstream URL to use a real store\)/);
+    assert.equal((await call(s.urls.S10!, 'GET', '/docs/1')).json(), { a: 'b' });
+    assert.is((await call(s.urls.S10!, 'GET', '/docs/1001')).text, LOOKUP_FAILED);
+  } finally {
+    assert.is(await s.stop(), 0);
+  }
+});
+
+cli('api-serve S10-store alone, and S10 pointed at it by --upstream and by API_SERVE_UPSTREAM', async () => {
+  const store = await spawnServe(['S10-store', '--port', '0', '--data', data]);
+  try {
+    const url = store.urls['S10-store']!;
+    const ways: { args: string[]; env: Record<string, string> }[] = [{ args: ['--upstream', url], env: {} }, { args: [], env: { API_SERVE_UPSTREAM: url } }];
+    for (const how of ways) {
+      const s = await spawnServe(['S10', '--port', '0', '--data', data, ...how.args], 1, { env: how.env });
+      try {
+        assert.equal((await call(s.urls.S10!, 'GET', '/docs/2')).json(), { a: 'b' });
+        assert.is((await call(s.urls.S10!, 'GET', '/docs/501')).text, PARSE_FAILED);
+        assert.not.match(s.stderr(), /built-in test double/);
+      } finally {
+        assert.is(await s.stop(), 0);
+      }
+    }
+  } finally {
+    assert.is(await store.stop(), 0);
+  }
+});
+
+cli('a bad --upstream-timeout or --upstream is one line and exit 2', () => {
+  const timeout = runBin('api-serve', ['S10', '--port', '0', '--data', data, '--upstream-timeout', 'abc']);
+  assert.is(timeout.code, 2);
+  assert.match(timeout.stderr, /--upstream-timeout <ms>' argument 'abc' is invalid/);
+  const upstream = runBin('api-serve', ['S10', '--port', '0', '--data', data, '--upstream', 'ftp://x']);
+  assert.is(upstream.code, 2);
+  assert.is(upstream.stderr, 'api-serve: --upstream: "ftp://x" is not an http or https URL\n');
+});
+
+cli.run();
