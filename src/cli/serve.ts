@@ -1,10 +1,12 @@
 // `api-serve`: flags -> serve() calls, one listening line per surface, orderly stop on signals.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { serve, DEFAULT_MAX_BODY, type Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/index.js';
 import { registry } from '../../specs/index.js';
 import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg } from './resolve-surface.js';
 import { die } from './exit.js';
+import { plainHttpWarning, readTls } from './tls.js';
+import { parseDuration } from '../server/auth/duration.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
@@ -16,6 +18,11 @@ function parseSize(text: string): number {
   return Number(m[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
 }
 
+function parseTtl(text: string): string {
+  if (parseDuration(text) === undefined) throw new InvalidArgumentError('expected a duration from 1s to 366d, like 900, 15m, 1h or 7d');
+  return text;
+}
+
 export function program(): Command {
   return new Command('api-serve')
     .description('Serve API surfaces, each on its own port. With no surface, list them.')
@@ -24,6 +31,10 @@ export function program(): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data <dir>', 'directory for runtime state and served files', 'data')
     .option('--all', 'serve every reference surface')
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
+    .option('--jwt-secret-file <file>', 'S6: the JWT signing secret, at least 32 bytes (else API_SERVE_JWT_SECRET, else one generated into --data)')
+    .addOption(new Option('--token-ttl <duration>', 'S6: how long issued JWTs stay valid (900, 15m, 1h, 7d)').default('1h').argParser(parseTtl))
     .addOption(new Option('--max-body <size>', 'largest request body accepted (413 above it)').default('1mb'))
     .showHelpAfterError(false)
     .exitOverride()
@@ -52,7 +63,8 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
     return { arg, mod, port };
   });
   const served: Served[] = [];
-  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts) };
+  const tls = readTls(opts.tlsCert as string | undefined, opts.tlsKey as string | undefined);
+  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts), ...(tls ? { tls } : {}) };
   let floating = FLOATING_PORT;
   try {
     for (const { arg, mod, port } of planned) {
@@ -82,10 +94,12 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
     await Promise.all(served.map((s) => s.close()));
     throw err;
   }
+  if (!tls) for (const { mod } of planned) { const w = plainHttpWarning(mod.surface); if (w) process.stderr.write(`${w}\n`); }
   return served;
 }
 
 export async function main(argv: string[]): Promise<void> {
+  if (argv[2] === 'users') return (await import('./users.js')).main(argv);
   const cmd = program();
   try {
     cmd.parse(argv);
