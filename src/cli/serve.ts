@@ -18,6 +18,11 @@ function parseSize(text: string): number {
   return Number(m[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
 }
 
+function parseMillis(text: string): string {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new InvalidArgumentError('expected a positive number of milliseconds');
+  return text;
+}
+
 function parseTtl(text: string): string {
   if (parseDuration(text) === undefined) throw new InvalidArgumentError('expected a duration from 1s to 366d, like 900, 15m, 1h or 7d');
   return text;
@@ -36,6 +41,8 @@ export function program(): Command {
     .option('--jwt-secret-file <file>', 'S6: the JWT signing secret, at least 32 bytes (else API_SERVE_JWT_SECRET, else one generated into --data)')
     .addOption(new Option('--token-ttl <duration>', 'S6: how long issued JWTs stay valid (900, 15m, 1h, 7d)').default('1h').argParser(parseTtl))
     .addOption(new Option('--max-body <size>', 'largest request body accepted (413 above it)').default('1mb'))
+    .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
+    .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
