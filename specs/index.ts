@@ -18,6 +18,9 @@ export const registry: Readonly<Record<string, RegistryEntry>> = {
   S1: entry('Listing of user records', () => import('./S1.js')),
   S2: entry('Position lookup, greeting, and marketing-email generation', () => import('./S2.js')),
   S3: entry('Greeting with a captured name, echo and delete of a greeting, JSON-formatted protocol errors', () => import('./S3.js')),
+  S4: entry('Create, read, list, delete of person records in persistent storage', () => import('./S4.js')),
   S5: entry('Factored-path arithmetic and generic collections for users and products', () => import('./S5.js')),
   S6: entry('Endpoints protected by HTTP basic credentials or a JWT', () => import('./S6.js')),
+  S10: entry('Record creation with a numeric threshold, and a lookup that proxies an external document store', () => import('./S10.js')),
+  'S10-store': entry('Test double of the document store S10 looks documents up in', () => import('./S10-store.js')),
 };
