@@ -3,7 +3,7 @@
 // changes on disk so `api-serve users add` reaches a running server.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AuthenticatedUser } from '../dsl/auth.js';
 import { hashPassword, isPasswordHash, verifyPassword } from '../server/auth/password.js';
 
@@ -69,6 +69,9 @@ async function writeAtomically(path: string, users: readonly StoredUser[]): Prom
     await fh.close();
   }
   try { await rename(tmp, path); } catch (err) { await rm(tmp, { force: true }); throw err; }
+  // The rename itself is durable only once the directory is synced.
+  const dir = await open(dirname(path), 'r');
+  try { await dir.sync(); } finally { await dir.close(); }
 }
 
 export class UserStore {
