@@ -28,7 +28,7 @@ export const rangeExtension: ExtensionFactory = () => ({
     const { fields } = configOf(part);
     const raw = req.headers.range;
     if (raw === undefined) return { ok: true, value: defaultRange(fields[0]!) };
-    // Node joins a repeated Range header with ", ", which no field name matches: a 400, not a guess.
+    // Node joins a repeated Range header with ", "; the result is parsed as one header (mostly a 400).
     const parsed = parseRange(Array.isArray(raw) ? raw.join(', ') : raw, fields);
     if (parsed.ok) return { ok: true, value: parsed.value };
     return { ok: false, error: HttpError.text(400, `Error parsing header Range failed: ${parsed.error}`) };
