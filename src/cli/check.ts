@@ -1,5 +1,154 @@
-// `api-check`: placeholder until the checker lands (issue "api-check").
-export async function main(_argv: string[]): Promise<void> {
-  process.stderr.write('api-check: not implemented yet\n');
-  process.exit(2);
+// `api-check`: flags -> the check library; starts our surfaces in-process (port 0, a fresh temp
+// data dir each) unless --base-url points at a running server. Exit 0/1/2/3 (DESIGN.md 4).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { serve } from '../server/index.js';
+import { registry } from '../../specs/index.js';
+import { checkFixtures, type Reporter } from '../check/session.js';
+import { HarError, importHar } from '../check/har.js';
+import type { Starter } from '../check/run.js';
+import { mountLiveView } from '../check/ui/mount.js';
+import { initialProgress } from '../check/progress.js';
+
+const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
+
+/** Starts a reference surface on an ephemeral port in its own temp data dir (removed after). */
+function inProcess(name: string, log: (line: string) => void): Starter | undefined {
+  const key = registryKey(name);
+  if (key === undefined) return undefined;
+  return async () => {
+    const mod = await registry[key]!.load();
+    const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
+    try {
+      const served = await serve(mod.handlers, { port: 0, dataDir, log: (line) => log(`${key}: ${line}`) });
+      return { url: served.url, close: async () => { await served.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+    } catch (err) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  };
+}
+
+const positiveInt = (what: string) => (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${what} must be a whole number of at least 1`);
+  return Number(v);
+};
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+const header = (v: string, prev: [string, string][] = []): [string, string][] => {
+  const i = v.indexOf(':');
+  if (i < 1) throw new InvalidArgumentError(`"${v}" is not NAME:VALUE`);
+  return [...prev, [v.slice(0, i).trim(), v.slice(i + 1).trim()]];
+};
+
+interface Opts {
+  surface?: string[]; grep?: string; list?: boolean; lint?: boolean; bail?: boolean; timeout: number; header?: [string, string][];
+  concurrency: number; reporter: Reporter; output?: string; baseUrl?: string[];
+}
+
+function baseUrls(values: readonly string[] | undefined, env: NodeJS.ProcessEnv): string | Record<string, string> | undefined {
+  const list = values ?? (env.API_CHECK_BASE_URL ? [env.API_CHECK_BASE_URL] : []);
+  if (list.length === 0) return undefined;
+  const named: Record<string, string> = {};
+  let single: string | undefined;
+  for (const v of list) {
+    const m = /^([A-Za-z][\w-]*)=(.+)$/.exec(v);
+    if (m) named[m[1]!] = m[2]!;
+    else single = v;
+  }
+  for (const u of [single, ...Object.values(named)]) {
+    if (u !== undefined && !/^https?:\/\/[^/]/.test(u)) throw new InvalidArgumentError(`--base-url: "${u}" is not an http(s) URL`);
+  }
+  if (single !== undefined && Object.keys(named).length > 0) throw new InvalidArgumentError('--base-url: give one URL, or NAME=URL per surface, not both');
+  return single ?? named;
+}
+
+export function program(): Command {
+  const cmd = new Command('api-check')
+    .description('Replay recorded request/response fixtures against servers as conformance checks.')
+    .argument('[paths...]', 'fixture files or directories', ['test/fixtures'])
+    .option('--surface <name>', 'only fixtures of this surface (repeatable)', collect)
+    .option('--grep <pattern>', 'only cases whose surface, request, name or file matches this regular expression')
+    .option('--list', 'print the selected cases and send nothing')
+    .option('--lint', 'check fixtures against the surface descriptions and show what no fixture exercises; send nothing')
+    .option('--bail', 'stop at the first failed case')
+    .option('--timeout <ms>', 'per request', positiveInt('--timeout'), 10000)
+    .option('-H, --header <name:value>', 'send this header with every request (repeatable; overrides the fixture)', header)
+    .option('--concurrency <n>', 'fixture files replayed at once (a scenario\'s steps always run in order)', positiveInt('--concurrency'), 4)
+    .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'plain', 'junit', 'json']).default('pretty'))
+    .option('--output <file>', 'write the report to this file')
+    .option('--base-url <url>', 'check a running server (or NAME=URL per surface, repeatable); env API_CHECK_BASE_URL', collect)
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  cmd.command('import-har')
+    .description('turn a HAR 1.2 recording (browser developer tools) into fixture files')
+    .argument('<file>', 'the .har file')
+    .requiredOption('--out <dir>', 'directory for the fixtures')
+    .option('--surface <name>', 'surface named in the fixtures (default: the recorded host)')
+    .exitOverride()
+    .action((file: string, o: { out: string; surface?: string }) => {
+      try {
+        const r = importHar(file, o.out, o.surface === undefined ? {} : { surface: o.surface });
+        for (const w of r.written) process.stdout.write(`${w}\n`);
+        for (const s of r.skipped) process.stderr.write(`api-check: skipped ${s}\n`);
+        process.stdout.write(`${r.written.length} fixtures written to ${o.out}${r.skipped.length > 0 ? `, ${r.skipped.length} entries skipped` : ''}\n`);
+      } catch (err) {
+        if (err instanceof HarError || (err as NodeJS.ErrnoException).code !== undefined) {
+          process.stderr.write(`api-check: ${(err as Error).message}\n`);
+          process.exit(2);
+        }
+        throw err;
+      }
+    });
+  return cmd;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const cmd = program();
+  let paths: string[] = [];
+  let opts: Opts | undefined;
+  cmd.action((p: string[]) => { paths = p; opts = cmd.opts<Opts>(); });
+  try {
+    await cmd.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+    throw err;
+  }
+  if (!opts) return; // a subcommand ran
+  let grep: RegExp | undefined;
+  let baseUrl: ReturnType<typeof baseUrls>;
+  try {
+    if (opts.grep !== undefined) grep = new RegExp(opts.grep, 'i');
+    baseUrl = baseUrls(opts.baseUrl, process.env);
+  } catch (err) {
+    process.stderr.write(`api-check: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  const logs: string[] = [];
+  const code = await checkFixtures({
+    paths,
+    ...(opts.surface ? { surfaces: opts.surface.flatMap((s) => s.split(',')).filter((s) => s !== '') } : {}),
+    ...(grep ? { grep } : {}),
+    ...(opts.list ? { list: true } : {}),
+    ...(opts.lint ? { lint: true } : {}),
+    ...(opts.bail ? { bail: true } : {}),
+    timeoutMs: opts.timeout,
+    ...(opts.header ? { headers: opts.header } : {}),
+    concurrency: opts.concurrency,
+    reporter: opts.reporter,
+    ...(opts.output === undefined ? {} : { output: opts.output }),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    startSurface: (name) => inProcess(name, (line) => logs.push(line)),
+    loadSurface: async (name) => {
+      const key = registryKey(name);
+      return key === undefined ? undefined : (await registry[key]!.load()).surface;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    liveView: (total, color) => mountLiveView(initialProgress(total), { color }),
+  });
+  if (logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.map((l) => `  ${l}`).join('\n')}\n`);
+  process.exitCode = code;
 }

@@ -5,6 +5,7 @@ import { SurfaceError } from '../dsl/index.js';
 import { registry } from '../../specs/index.js';
 import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg } from './resolve-surface.js';
 import { die } from './exit.js';
+import { recorder } from '../server/record.js';
 import { plainHttpWarning, readTls } from './tls.js';
 import { parseDuration } from '../server/auth/duration.js';
 
@@ -41,6 +42,7 @@ export function program(): Command {
     .option('--jwt-secret-file <file>', 'S6: the JWT signing secret, at least 32 bytes (else API_SERVE_JWT_SECRET, else one generated into --data)')
     .addOption(new Option('--token-ttl <duration>', 'S6: how long issued JWTs stay valid (900, 15m, 1h, 7d)').default('1h').argParser(parseTtl))
     .addOption(new Option('--max-body <size>', 'largest request body accepted (413 above it)').default('1mb'))
+    .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .showHelpAfterError(false)
@@ -48,7 +50,7 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; [key: string]: unknown }
+interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; [key: string]: unknown }
 
 /** Surface-specific settings handed to handlers (every option as text). */
 function surfaceOptions(opts: Opts): Record<string, string | undefined> {
@@ -73,11 +75,13 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
   const tls = readTls(opts.tlsCert as string | undefined, opts.tlsKey as string | undefined);
   const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts), ...(tls ? { tls } : {}) };
   let floating = FLOATING_PORT;
+  const record = opts.record === undefined ? undefined : recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
   try {
     for (const { arg, mod, port } of planned) {
+      const own = record ? { ...common, onExchange: record(mod.surface.name) } : common;
       if (port !== undefined) {
         try {
-          served.push(await serve(mod.handlers, { ...common, port }));
+          served.push(await serve(mod.handlers, { ...own, port }));
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (${arg.label}); pick another with ${arg.label}:PORT or --port`);
           throw err;
@@ -88,7 +92,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
       for (let tries = 0; ; tries++) {
         while (fixed.has(floating)) floating++;
         try {
-          served.push(await serve(mod.handlers, { ...common, port: floating }));
+          served.push(await serve(mod.handlers, { ...own, port: floating }));
           fixed.add(floating);
           break;
         } catch (err) {

@@ -5,6 +5,7 @@ import polka from 'polka';
 import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
 import type { OutReply, RequestRecord } from './request.js';
+import { type ExchangeObserver, observeExchange } from './record.js';
 
 function record(req: IncomingMessage, res: ServerResponse): RequestRecord {
   let controller: AbortController | undefined;
@@ -65,7 +66,7 @@ export function write(res: ServerResponse, out: OutReply): void | Promise<void> 
 }
 
 /** A request listener for one compiled surface (for http.createServer or https.createServer). */
-export function listener(cs: CompiledSurface): (req: IncomingMessage, res: ServerResponse) => void {
+export function listener(cs: CompiledSurface, observer?: ExchangeObserver): (req: IncomingMessage, res: ServerResponse) => void {
   const fail = (err: unknown, res: ServerResponse) => {
     cs.log(`api-serve: request failed: ${(err as Error)?.stack ?? String(err)}`);
     if (res.headersSent) { res.destroy(); return; }
@@ -77,7 +78,9 @@ export function listener(cs: CompiledSurface): (req: IncomingMessage, res: Serve
     onError: (err, _req, res) => fail(err, res),
     onNoMatch: (_req, res) => fail(new Error('no middleware answered'), res),
   }).use((req, res) => {
-    handle(cs, record(req, res)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
+    const r = record(req, res);
+    // Only a recording server (`--record`) pays for observing the exchange.
+    (observer ? observeExchange(r, (x) => handle(cs, x), observer) : handle(cs, r)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
   });
   return app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
 }

@@ -11,6 +11,7 @@ import { SurfaceError } from '../dsl/surface-error.js';
 import { type HandlerFn, compile } from './pipeline.js';
 import { type ExtensionRuntime, extensionFactory } from './extensions.js';
 import { listener } from './polka.js';
+import type { ExchangeObserver } from './record.js';
 
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
@@ -24,6 +25,8 @@ export interface ServeOptions {
   readonly options?: Readonly<Record<string, string | undefined>>;
   readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
   readonly log?: (line: string) => void;
+  /** Sees every exchange served (`api-serve --record`); absent, nothing is observed. */
+  readonly onExchange?: ExchangeObserver;
 }
 
 export interface Served {
@@ -69,7 +72,7 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
       }
     }
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
-    const onRequest = listener(cs);
+    const onRequest = listener(cs, options.onExchange);
     const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {

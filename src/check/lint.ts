@@ -1,0 +1,162 @@
+// Lint: fixtures checked against the surfaces they name without sending anything (a request no
+// endpoint answers, an expected body its declared type rejects, an endpoint name that does not
+// exist), and coverage: which endpoints and declared statuses no fixture exercises.
+import type { Codec, ObjectCodec } from '../codec/types.js';
+import type { EndpointInfo, Surface } from '../dsl/types.js';
+import { walk } from '../dsl/walk.js';
+import type { Case, FixtureFile, FixtureProblem } from './fixture.js';
+import { isMatcher } from './matchers.js';
+import { child } from './json-pointer.js';
+import { matchEndpoint } from './match-endpoint.js';
+
+/** Finds a surface description by name (undefined: not known). */
+export type SurfaceLoader = (name: string) => Promise<Surface | undefined>;
+
+export interface EndpointCoverage {
+  readonly endpoint: EndpointInfo;
+  /** Declared statuses, each with whether a fixture expects it from this endpoint. */
+  readonly statuses: readonly { readonly status: number; readonly covered: boolean }[];
+  readonly covered: boolean;
+}
+
+export interface SurfaceCoverage {
+  readonly surface: string;
+  readonly endpoints: readonly EndpointCoverage[];
+}
+
+export interface LintResult {
+  readonly problems: readonly FixtureProblem[];
+  readonly coverage: readonly SurfaceCoverage[];
+  /** Cases checked, and how many had a problem. */
+  readonly cases: number;
+  readonly casesWithProblems: number;
+}
+
+const HAS_VAR = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/;
+
+/** Where an expected JSON value departs from a codec (matchers and `${var}` are trusted). */
+export function typeProblems(codec: Codec<unknown>, value: unknown, pointer: string, out: { pointer: string; message: string }[]): void {
+  if (isMatcher(value) || (typeof value === 'string' && HAS_VAR.test(value))) return;
+  const at = (message: string) => out.push({ pointer, message });
+  switch (codec.kind) {
+    case 'json': case 'bytes': return;
+    case 'optional':
+      if (value !== null) typeProblems((codec as unknown as { inner: Codec<unknown> }).inner, value, pointer, out);
+      return;
+    case 'array':
+      if (!Array.isArray(value)) { at(`expected ${codec.label}`); return; }
+      value.forEach((v, i) => typeProblems((codec as unknown as { item: Codec<unknown> }).item, v, child(pointer, i), out));
+      return;
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) { at(`expected ${codec.label} (an object)`); return; }
+      const { props, schema } = codec as ObjectCodec<unknown>;
+      const v = value as Record<string, unknown>;
+      for (const [k, c] of Object.entries(props)) {
+        if (!Object.hasOwn(v, k)) { if (c.kind !== 'optional') at(`${codec.label} requires key ${JSON.stringify(k)}`); }
+        else typeProblems(c, v[k], child(pointer, k), out);
+      }
+      if (schema.additionalProperties !== true) {
+        for (const k of Object.keys(v)) if (!Object.hasOwn(props, k)) out.push({ pointer: child(pointer, k), message: `${codec.label} has no key ${JSON.stringify(k)}` });
+      }
+      return;
+    }
+    default: {
+      const r = codec.check(value, '$');
+      if (!r.ok) at(`expected ${codec.label}: ${r.error}`);
+    }
+  }
+}
+
+function lintCase(c: Case, endpoints: readonly EndpointInfo[], problems: FixtureProblem[], hits: Map<EndpointInfo, Set<number>>): void {
+  const at = (pointer: string, message: string) => problems.push({ file: c.file, pointer: c.pointer + pointer, message });
+  const expected = c.response.status;
+  const success = expected < 400;
+  if (c.endpoint !== undefined && !endpoints.some((e) => e.name === c.endpoint)) {
+    at('/endpoint', `${c.surface} has no endpoint named ${JSON.stringify(c.endpoint)} (it has ${endpoints.map((e) => e.name).join(', ')})`);
+  }
+  const m = matchEndpoint(endpoints, c.request.method, c.request.path);
+  if (m.kind !== 'match') {
+    if (success) {
+      const why = m.kind === 'notFound' ? 'matches no endpoint' : m.kind === 'methodNotAllowed' ? `matches no endpoint (the path answers ${m.endpoints.map((e) => e.method).join(', ')})` : 'has a capture its endpoint cannot decode';
+      at('/request', `${c.request.method} ${c.request.path} ${why} of ${c.surface}, yet the fixture expects ${expected}`);
+    }
+    return;
+  }
+  const e = m.endpoint;
+  if (c.endpoint !== undefined && c.endpoint !== e.name && endpoints.some((x) => x.name === c.endpoint)) {
+    at('/endpoint', `the request goes to ${e.name} (${e.method} ${e.path}), not ${c.endpoint}`);
+  }
+  let statuses = hits.get(e);
+  if (!statuses) hits.set(e, (statuses = new Set()));
+  statuses.add(expected);
+  const declared = e.responses.find((r) => r.status === expected);
+  if (!declared) {
+    if (success) at('/response/status', `${e.method} ${e.path} declares no ${expected} response (it declares ${e.responses.map((r) => r.status).join(', ')})`);
+    return;
+  }
+  const res = c.response;
+  if (!declared.content) {
+    const hasBody = Object.hasOwn(res, 'body') || (typeof res.text === 'string' && res.text !== '') || (res.base64 !== undefined && res.base64 !== '');
+    if (hasBody) at('/response', `${e.method} ${e.path} declares no body for ${expected}, yet the fixture expects one`);
+    return;
+  }
+  const json = declared.content.media.some((x) => x.type === 'application/json');
+  if (Object.hasOwn(res, 'body') && json && !declared.stream) {
+    const out: { pointer: string; message: string }[] = [];
+    typeProblems(declared.content.codec, res.body, '/response/body', out);
+    for (const p of out) at(p.pointer, `${p.message} (the declared type of ${e.method} ${e.path} ${expected})`);
+  }
+}
+
+export async function lint(files: readonly FixtureFile[], load: SurfaceLoader): Promise<LintResult> {
+  const problems: FixtureProblem[] = [];
+  const coverage: SurfaceCoverage[] = [];
+  const names = [...new Set(files.map((f) => f.surface))];
+  let cases = 0;
+  const bad = new Set<string>();
+  for (const name of names) {
+    const surface = await load(name);
+    const mine = files.filter((f) => f.surface === name);
+    if (!surface) {
+      for (const f of mine) problems.push({ file: f.file, pointer: '/surface', message: `no surface named ${JSON.stringify(name)} is known` });
+      cases += mine.reduce((n, f) => n + f.cases.length, 0);
+      for (const f of mine) for (const c of f.cases) bad.add(`${c.file}#${c.index}`);
+      continue;
+    }
+    const endpoints = walk(surface);
+    const hits = new Map<EndpointInfo, Set<number>>();
+    for (const f of mine) {
+      for (const c of f.cases) {
+        cases++;
+        const before = problems.length;
+        lintCase(c, endpoints, problems, hits);
+        if (problems.length > before) bad.add(`${c.file}#${c.index}`);
+      }
+    }
+    coverage.push({
+      surface: name,
+      endpoints: endpoints.map((e) => {
+        const got = hits.get(e) ?? new Set<number>();
+        return { endpoint: e, covered: got.size > 0, statuses: e.responses.map((r) => ({ status: r.status, covered: got.has(r.status) })) };
+      }),
+    });
+  }
+  return { problems, coverage, cases, casesWithProblems: bad.size };
+}
+
+/** The coverage lines: one per surface, then what no fixture exercises. */
+export function coverageText(coverage: readonly SurfaceCoverage[]): string {
+  const lines: string[] = [];
+  for (const s of coverage) {
+    const eps = s.endpoints.filter((e) => e.covered).length;
+    const all = s.endpoints.flatMap((e) => e.statuses);
+    const sts = all.filter((x) => x.covered).length;
+    lines.push(`${s.surface}: ${eps} of ${s.endpoints.length} endpoints, ${sts} of ${all.length} declared responses exercised`);
+    for (const e of s.endpoints) {
+      const missing = e.statuses.filter((x) => !x.covered).map((x) => x.status);
+      if (!e.covered) lines.push(`  not exercised: ${e.endpoint.method} ${e.endpoint.path} (${e.endpoint.name})`);
+      else if (missing.length > 0) lines.push(`  not exercised: ${e.endpoint.method} ${e.endpoint.path} -> ${missing.join(', ')}`);
+    }
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

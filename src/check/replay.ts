@@ -1,0 +1,81 @@
+// Sends one fixture request over HTTP with undici, as any client would, and reads the whole
+// response; a transport failure is an outcome (unreachable, timeout), not an exception.
+import { Agent, request } from 'undici';
+import type { RequestSpec } from './fixture.js';
+import type { ActualResponse } from './compare.js';
+
+export type Sent =
+  | { readonly ok: true; readonly response: ActualResponse }
+  | { readonly ok: false; readonly kind: 'unreachable' | 'timeout' | 'transport'; readonly message: string };
+
+export interface SendOptions {
+  readonly timeoutMs: number;
+  /** `-H NAME:VALUE`: set on every request, over the fixture's own value. */
+  readonly headers?: readonly (readonly [string, string])[];
+  readonly dispatcher?: Agent;
+}
+
+/** The headers actually sent: the fixture's, then the command line's; redacted ones only when given. */
+export function headersFor(req: RequestSpec, extra: readonly (readonly [string, string])[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
+  for (const [k, v] of extra) out[k.toLowerCase()] = v;
+  if (req.body !== undefined && out['content-type'] === undefined) out['content-type'] = 'application/json';
+  return out;
+}
+
+export function bodyFor(req: RequestSpec): string | Buffer | undefined {
+  if (req.body !== undefined) return JSON.stringify(req.body);
+  if (req.text !== undefined) return req.text;
+  if (req.base64 !== undefined) return Buffer.from(req.base64, 'base64');
+  return undefined;
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
+const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function codeOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Joins a base URL and a fixture path (`http://h:1/api` + `/x` is `http://h:1/api/x`). */
+export function urlFor(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + path;
+}
+
+export async function send(base: string, req: RequestSpec, options: SendOptions): Promise<Sent> {
+  const url = urlFor(base, req.path);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const body = bodyFor(req);
+  try {
+    const res = await request(url, {
+      method: req.method as 'GET',
+      headers: headersFor(req, options.headers),
+      ...(body === undefined ? {} : { body }),
+      signal,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    });
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    return { ok: true, response: { status: res.statusCode, headers: res.headers, body: bytes } };
+  } catch (err) {
+    const code = codeOf(err);
+    const message = (err as Error)?.message ?? String(err);
+    if (code !== undefined && UNREACHABLE.has(code)) return { ok: false, kind: 'unreachable', message: `cannot connect to ${base} (${code})` };
+    if (signal.aborted || (code !== undefined && TIMEOUT.has(code))) return { ok: false, kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` };
+    if (code === 'ERR_INVALID_URL' || err instanceof TypeError) return { ok: false, kind: 'unreachable', message: `${url} is not a URL a request can go to (${message})` };
+    return { ok: false, kind: 'transport', message: `the exchange failed: ${message}${code ? ` (${code})` : ''}` };
+  }
+}
+
+/** A connection pool for one run, closed when the run ends so nothing lingers. */
+export function newDispatcher(): Agent {
+  return new Agent({ keepAliveTimeout: 1000, connections: 16 });
+}

@@ -1,0 +1,165 @@
+// A replay run: each fixture file against its surface's server, files in parallel (up to the
+// concurrency), the steps of a scenario in order with their captures, each case judged by the
+// comparator. Servers come from a starter the caller passes (the CLI starts ours in-process).
+import type { Case, CaptureSpec, FixtureFile, RequestSpec, ResponseSpec } from './fixture.js';
+import { type ActualResponse, type Difference, compareResponse } from './compare.js';
+import { newDispatcher, send, urlFor } from './replay.js';
+import { resolvePointer } from './json-pointer.js';
+import { type Vars, fillJson, fillText } from './template.js';
+
+export interface Target {
+  readonly url: string;
+  close?(): Promise<void>;
+}
+
+/** Gives the server for a surface (started in-process, or a running one). */
+export type Starter = (surface: string) => Promise<Target>;
+
+export type Outcome = 'passed' | 'failed' | 'error' | 'skipped';
+
+export interface CaseResult {
+  readonly case: Case;
+  readonly outcome: Outcome;
+  readonly differences: readonly Difference[];
+  /** For `error` (no usable answer) and `skipped`: why. */
+  readonly reason?: { readonly kind: 'unreachable' | 'timeout' | 'transport' | 'capture' | 'skipped'; readonly message: string };
+  /** The request as sent (captures filled in). */
+  readonly sent?: { readonly method: string; readonly url: string };
+  readonly actual?: ActualResponse;
+  readonly durationMs: number;
+}
+
+export interface RunOptions {
+  readonly files: readonly FixtureFile[];
+  readonly start: Starter;
+  readonly timeoutMs: number;
+  readonly headers?: readonly (readonly [string, string])[];
+  /** Files replayed at the same time (steps of one scenario are always in order). */
+  readonly concurrency: number;
+  readonly bail?: boolean;
+  readonly onCaseStart?: (c: Case) => void;
+  readonly onCaseEnd?: (r: CaseResult) => void;
+}
+
+export interface RunResult {
+  readonly results: readonly CaseResult[];
+  readonly unreachable: boolean;
+}
+
+function fillRequest(req: RequestSpec, vars: Vars): RequestSpec {
+  if (vars.size === 0) return req;
+  const headers = req.headers && Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, typeof v === 'string' ? fillText(v, vars) : v]));
+  return {
+    ...req,
+    path: fillText(req.path, vars),
+    ...(headers ? { headers } : {}),
+    ...(req.body === undefined ? {} : { body: fillJson(req.body, vars) }),
+    ...(req.text === undefined ? {} : { text: fillText(req.text, vars) }),
+  };
+}
+
+function fillResponse(res: ResponseSpec, vars: Vars): ResponseSpec {
+  if (vars.size === 0) return res;
+  return fillJson(res, vars) as ResponseSpec;
+}
+
+/** The captured value, or why it could not be taken. */
+export function captureFrom(spec: CaptureSpec, res: ActualResponse): { ok: true; value: unknown } | { ok: false; message: string } {
+  if ('pointer' in spec) {
+    let doc: unknown;
+    try { doc = JSON.parse(res.body.toString('utf8')); } catch { return { ok: false, message: 'the response body is not JSON' }; }
+    const f = resolvePointer(doc, spec.pointer);
+    return f.found ? { ok: true, value: f.value } : { ok: false, message: `the body has nothing at ${spec.pointer} (stopped at ${f.at})` };
+  }
+  const raw = res.headers[spec.header.toLowerCase()];
+  const values = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw;
+  if (values.length === 0) return { ok: false, message: `the response has no ${spec.header} header` };
+  if (spec.match === undefined) return { ok: true, value: values.join(', ') };
+  const re = new RegExp(spec.match);
+  for (const v of values) {
+    const m = re.exec(v);
+    if (m) return { ok: true, value: m[1] ?? m[0] };
+  }
+  return { ok: false, message: `no ${spec.header} value matches /${spec.match}/` };
+}
+
+const skipped = (c: Case, message: string): CaseResult => ({ case: c, outcome: 'skipped', differences: [], reason: { kind: 'skipped', message }, durationMs: 0 });
+
+export async function run(options: RunOptions): Promise<RunResult> {
+  const dispatcher = newDispatcher();
+  const targets = new Map<string, Promise<Target>>();
+  const target = (surface: string) => {
+    let t = targets.get(surface);
+    if (!t) targets.set(surface, (t = options.start(surface)));
+    return t;
+  };
+  const byFile = new Map<FixtureFile, CaseResult[]>();
+  let stop = false;
+
+  const finish = (list: CaseResult[], r: CaseResult) => {
+    list.push(r);
+    if (options.bail && (r.outcome === 'failed' || r.outcome === 'error')) stop = true;
+    options.onCaseEnd?.(r);
+  };
+
+  const runFile = async (file: FixtureFile) => {
+    const list: CaseResult[] = [];
+    byFile.set(file, list);
+    const vars = new Map<string, unknown>();
+    let broken: string | undefined;
+    for (const c of file.cases) {
+      if (stop) { finish(list, skipped(c, 'not run: --bail stopped the run after a failure')); continue; }
+      if (broken) { finish(list, skipped(c, `not run: ${broken}`)); continue; }
+      options.onCaseStart?.(c);
+      const began = performance.now();
+      let base: Target;
+      try {
+        base = await target(file.surface);
+      } catch (err) {
+        const message = `the server for ${file.surface} could not be started: ${(err as Error)?.message ?? String(err)}`;
+        finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: 'unreachable', message }, durationMs: 0 });
+        broken = 'its server could not be started';
+        continue;
+      }
+      const req = fillRequest(c.request, vars);
+      const sent = { method: req.method, url: urlFor(base.url, req.path) };
+      const r = await send(base.url, req, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers } : {}) });
+      const durationMs = performance.now() - began;
+      if (!r.ok) {
+        finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: r.kind, message: r.message }, sent, durationMs });
+        broken = `step ${c.index + 1} got no answer`;
+        continue;
+      }
+      const differences = compareResponse(fillResponse(c.response, vars), r.response);
+      let reason: CaseResult['reason'];
+      for (const [name, spec] of Object.entries(c.capture ?? {})) {
+        const got = captureFrom(spec, r.response);
+        if (got.ok) vars.set(name, got.value);
+        else reason ??= { kind: 'capture', message: `cannot capture ${name}: ${got.message}` };
+      }
+      const failed = differences.length > 0 || reason !== undefined;
+      finish(list, { case: c, outcome: failed ? 'failed' : 'passed', differences, ...(reason ? { reason } : {}), sent, actual: r.response, durationMs });
+      if (failed) broken = `step ${c.index + 1} failed`;
+    }
+  };
+
+  const queue = [...options.files];
+  const worker = async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) await runFile(f);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, worker));
+  } finally {
+    const started = await Promise.allSettled(targets.values());
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close?.() : undefined)));
+    await dispatcher.close();
+  }
+  const results = options.files.flatMap((f) => byFile.get(f) ?? []);
+  return { results, unreachable: results.some((r) => r.reason?.kind === 'unreachable') };
+}
+
+/** 0 all passed, 1 a check failed, 3 a server could not be reached (DESIGN.md section 4). */
+export function exitCodeOf(result: RunResult): 0 | 1 | 3 {
+  if (result.unreachable) return 3;
+  return result.results.some((r) => r.outcome === 'failed' || r.outcome === 'error') ? 1 : 0;
+}

@@ -1,0 +1,145 @@
+// One `api-check` invocation as a library call: load and validate the fixtures, select cases,
+// then list, lint or replay them and report; returns the exit code. The CLI only parses flags.
+import { writeFileSync } from 'node:fs';
+import { type FixtureFile, formatProblem, loadFixtures } from './fixture.js';
+import { type RunResult, type Starter, exitCodeOf, run } from './run.js';
+import { caseLine, summaryText, titleOf, totalsLine } from './report.js';
+import { junitXml } from './report-junit.js';
+import { jsonReport } from './report-json.js';
+import { colorWanted, paint } from './color.js';
+import { type SurfaceLoader, coverageText, lint } from './lint.js';
+import { caseEnded, caseStarted, initialProgress } from './progress.js';
+
+export type Reporter = 'pretty' | 'plain' | 'junit' | 'json';
+
+export interface Output {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+export interface SessionOptions {
+  readonly paths: readonly string[];
+  readonly cwd?: string;
+  readonly surfaces?: readonly string[];
+  readonly grep?: RegExp;
+  readonly list?: boolean;
+  readonly lint?: boolean;
+  readonly bail?: boolean;
+  readonly timeoutMs: number;
+  readonly headers?: readonly (readonly [string, string])[];
+  readonly concurrency: number;
+  readonly reporter: Reporter;
+  readonly output?: string;
+  /** A running server for every surface, or one per surface name. */
+  readonly baseUrl?: string | Readonly<Record<string, string>>;
+  /** Starts a known surface in-process (no base URL); undefined for unknown names. */
+  readonly startSurface?: (name: string) => Starter | undefined;
+  readonly loadSurface?: SurfaceLoader;
+  readonly stdout: Output;
+  readonly stderr: Output;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Mounts the live view (the CLI passes the Ink one; only used on a TTY outside CI). */
+  readonly liveView?: (total: number, color: boolean) => { update(p: ReturnType<typeof initialProgress>): void; stop(): void };
+}
+
+export const USAGE = 2;
+
+function select(files: readonly FixtureFile[], o: SessionOptions): FixtureFile[] {
+  const wanted = o.surfaces?.map((s) => s.toLowerCase());
+  return files.filter((f) => {
+    if (wanted && !wanted.includes(f.surface.toLowerCase())) return false;
+    if (!o.grep) return true;
+    const re = o.grep;
+    // A scenario runs whole when any of its steps matches: later steps need earlier captures.
+    return re.test(f.file) || (f.name !== undefined && re.test(f.name)) || f.cases.some((c) => re.test(`${c.surface} ${titleOf({ case: c })}`));
+  });
+}
+
+function baseFor(o: SessionOptions, surface: string): string | undefined {
+  if (o.baseUrl === undefined) return undefined;
+  if (typeof o.baseUrl === 'string') return o.baseUrl;
+  const key = Object.keys(o.baseUrl).find((k) => k.toLowerCase() === surface.toLowerCase());
+  return key === undefined ? undefined : o.baseUrl[key];
+}
+
+async function runLint(files: readonly FixtureFile[], o: SessionOptions): Promise<number> {
+  if (!o.loadSurface) { o.stderr.write('api-check: --lint needs the surface descriptions\n'); return USAGE; }
+  const r = await lint(files, o.loadSurface);
+  for (const p of r.problems) o.stdout.write(`${formatProblem(p)}\n`);
+  if (r.problems.length > 0) o.stdout.write('\n');
+  o.stdout.write(coverageText(r.coverage));
+  o.stdout.write(`${totalsLine({ total: r.cases, passed: r.cases - r.casesWithProblems, failed: r.casesWithProblems, errors: 0, skipped: 0 })}\n`);
+  return r.problems.length > 0 ? 1 : 0;
+}
+
+export async function checkFixtures(o: SessionOptions): Promise<number> {
+  const err = (line: string) => o.stderr.write(`api-check: ${line}\n`);
+  const loaded = loadFixtures(o.paths, o.cwd);
+  if (loaded.problems.length > 0) {
+    for (const p of loaded.problems) err(formatProblem(p));
+    err(`${loaded.problems.length} fixture problem${loaded.problems.length === 1 ? '' : 's'}; nothing was sent`);
+    return USAGE;
+  }
+  if (loaded.files.length === 0) { err(`no fixtures (*.json) under ${o.paths.join(', ')}`); return USAGE; }
+  const files = select(loaded.files, o);
+  if (files.length === 0) { err('no fixture matches --surface / --grep'); return USAGE; }
+  const cases = files.flatMap((f) => f.cases);
+
+  if (o.list) {
+    for (const c of cases) o.stdout.write(`${c.surface}  ${titleOf({ case: c })}  (${c.pointer === '' ? c.file : `${c.file} step ${c.index + 1}`})\n`);
+    o.stdout.write(`${cases.length} cases in ${files.length} files\n`);
+    return 0;
+  }
+  if (o.lint) return runLint(files, o);
+
+  const starters = new Map<string, Starter>();
+  for (const s of new Set(files.map((f) => f.surface))) {
+    const base = baseFor(o, s);
+    const starter = base !== undefined ? async () => ({ url: base }) : o.startSurface?.(s);
+    if (!starter) {
+      err(o.baseUrl === undefined
+        ? `${s} is not a known surface, so it cannot be started here; give --base-url URL to check a running server`
+        : `no --base-url for ${s} (give --base-url ${s}=URL or one URL for all)`);
+      return USAGE;
+    }
+    starters.set(s, starter);
+  }
+  const env = o.env ?? process.env;
+  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+  const documentOut = o.reporter === 'junit' || o.reporter === 'json';
+  const toStdout = documentOut && o.output === undefined;
+  const human = !toStdout;
+  const p = paint(colorWanted(o.stdout, env));
+  const live = human && o.reporter === 'pretty' && o.stdout.isTTY === true && !ci && o.liveView ? o.liveView(cases.length, p.enabled) : undefined;
+  let progress = initialProgress(cases.length);
+
+  let result: RunResult;
+  try {
+    result = await run({
+      files,
+      start: (s) => starters.get(s)!(s),
+      timeoutMs: o.timeoutMs,
+      concurrency: o.concurrency,
+      ...(o.headers ? { headers: o.headers } : {}),
+      ...(o.bail ? { bail: true } : {}),
+      onCaseStart: (c) => { if (live) live.update((progress = caseStarted(progress, c))); },
+      onCaseEnd: (r) => {
+        if (live) live.update((progress = caseEnded(progress, r)));
+        else if (human) o.stdout.write(`${caseLine(r, p)}\n`);
+      },
+    });
+  } finally {
+    live?.stop();
+  }
+  const summary = summaryText(result, p);
+  if (documentOut) {
+    const doc = o.reporter === 'junit' ? junitXml(result) : jsonReport(result);
+    if (o.output !== undefined) writeFileSync(o.output, doc);
+    else o.stdout.write(doc);
+  } else if (o.output !== undefined) {
+    writeFileSync(o.output, `${result.results.map((r) => caseLine(r, paint(false))).join('\n')}\n${summaryText(result, paint(false))}`);
+  }
+  // The product goes to stdout; with a document there, the human summary goes to stderr.
+  (toStdout ? o.stderr : o.stdout).write(toStdout ? summaryText(result, paint(false)) : summary);
+  return exitCodeOf(result);
+}

@@ -1,0 +1,135 @@
+// The recorder behind `api-serve --record DIR`: every exchange served becomes an api-check
+// fixture file (the format of src/check/fixture.ts), secrets replaced by matchers or redactions.
+// It writes JSON only: the server never imports the checker.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OutReply, RequestRecord } from './request.js';
+
+/** One exchange as the server saw it. */
+export interface ServedExchange {
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Readonly<Record<string, string | string[] | undefined>>;
+  readonly requestBody?: Buffer;
+  readonly status: number;
+  readonly responseHeaders: Readonly<Record<string, string | readonly string[]>>;
+  readonly responseBody: Buffer;
+}
+
+export type ExchangeObserver = (exchange: ServedExchange) => void;
+
+/** Runs `handle` and shows the observer the whole exchange (a stream once it has ended). */
+export async function observeExchange(req: RequestRecord, handle: (r: RequestRecord) => Promise<OutReply>, observer: ExchangeObserver): Promise<OutReply> {
+  let requestBody: Buffer | undefined;
+  const seen: RequestRecord = {
+    method: req.method, url: req.url, headers: req.headers,
+    readBody: async (limit) => {
+      const b = await req.readBody(limit);
+      if (b.kind === 'body') requestBody = b.bytes;
+      return b;
+    },
+    get signal() { return req.signal; },
+  };
+  const out = await handle(seen);
+  const base = { method: req.method, url: req.url, requestHeaders: req.headers, ...(requestBody ? { requestBody } : {}), status: out.status, responseHeaders: out.headers };
+  if (!out.stream) {
+    observer({ ...base, responseBody: out.body === undefined ? Buffer.alloc(0) : Buffer.from(out.body) });
+    return out;
+  }
+  const source = out.stream;
+  async function* tee() {
+    const chunks: Buffer[] = [];
+    try {
+      for await (const c of source) { chunks.push(Buffer.from(c)); yield c; }
+    } finally {
+      observer({ ...base, responseBody: Buffer.concat(chunks) });
+    }
+  }
+  return { ...out, stream: tee() };
+}
+
+/** Request headers a client adds on its own: not part of what the API is asked. */
+const REQUEST_NOISE = new Set(['host', 'connection', 'content-length', 'accept-encoding', 'accept-language', 'user-agent', 'referer', 'origin',
+  'cache-control', 'pragma', 'dnt', 'upgrade-insecure-requests', 'priority', 'te', 'keep-alive', 'transfer-encoding']);
+const SECRET_REQUEST = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A Set-Cookie value as a matcher: name and attributes kept, the value (a secret) any. */
+export function setCookieMatcher(value: string): { $match: string } {
+  const [pair = '', ...attrs] = value.split(';');
+  const name = pair.split('=')[0]!.trim();
+  const rest = attrs.map((a) => a.trim()).filter((a) => a !== '').map((a) => {
+    const key = a.split('=')[0]!.trim();
+    return /^(expires|max-age)$/i.test(key) ? `${escapeRe(key)}=[^;]*` : escapeRe(a);
+  });
+  return { $match: `^${[`${escapeRe(name)}=[^;]*`, ...rest].join(';\\s*')}$` };
+}
+
+const first = (v: string | readonly string[] | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v[0]);
+const isJson = (ct: string | undefined) => ct !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(ct.trim());
+const isText = (ct: string | undefined) => ct !== undefined && (/^text\//i.test(ct.trim()) || isJson(ct) || /^application\/x-www-form-urlencoded/i.test(ct.trim()));
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A body in the fixture's terms: JSON when it is JSON, text when it is text, else base64. */
+function bodyOf(bytes: Buffer, contentType: string | undefined): Record<string, unknown> {
+  let text: string | undefined;
+  try { text = utf8.decode(bytes); } catch { return { base64: bytes.toString('base64') }; }
+  if (isJson(contentType) && text.trim() !== '') {
+    try { return { body: JSON.parse(text) as unknown }; } catch { return { text }; }
+  }
+  return isText(contentType) || contentType === undefined || text === '' ? { text } : { base64: bytes.toString('base64') };
+}
+
+/** The fixture document for one exchange. */
+export function fixtureOf(surface: string, x: ServedExchange): Record<string, unknown> {
+  const reqHeaders: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x.requestHeaders)) {
+    const name = k.toLowerCase();
+    if (v === undefined || REQUEST_NOISE.has(name) || name.startsWith('sec-')) continue;
+    reqHeaders[name] = SECRET_REQUEST.has(name) ? { $redacted: true } : typeof v === 'string' ? v : v.join(', ');
+  }
+  const resHeaders: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x.responseHeaders)) {
+    const name = k.toLowerCase();
+    if (name === 'content-length' || name === 'connection' || name === 'date') continue;
+    if (name === 'set-cookie') resHeaders[name] = (typeof v === 'string' ? [v] : v).map(setCookieMatcher);
+    else resHeaders[name] = typeof v === 'string' ? v : v.join(', ');
+  }
+  const reqType = first(x.requestHeaders['content-type']);
+  const request = {
+    method: x.method, path: x.url,
+    ...(Object.keys(reqHeaders).length > 0 ? { headers: reqHeaders } : {}),
+    ...(x.requestBody && x.requestBody.length > 0 ? bodyOf(x.requestBody, reqType) : {}),
+  };
+  const response = {
+    status: x.status,
+    ...(Object.keys(resHeaders).length > 0 ? { headers: resHeaders } : {}),
+    ...(x.method === 'HEAD' ? {} : bodyOf(x.responseBody, first(x.responseHeaders['content-type']))),
+  };
+  return { surface, request, response };
+}
+
+const slug = (url: string) => url.replace(/\?.*$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 60) || 'root';
+
+/**
+ * A recorder writing into `dir` (created when missing). Files are numbered in arrival order,
+ * after any numbered files already there, so a second session never overwrites the first.
+ */
+export function recorder(dir: string, onError: (line: string) => void = () => {}): (surface: string) => ExchangeObserver {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  for (const f of readdirSync(dir)) {
+    const m = /^(\d+)-/.exec(f);
+    if (m) n = Math.max(n, Number(m[1]));
+  }
+  return (surface) => (x) => {
+    n += 1;
+    const file = join(dir, `${String(n).padStart(4, '0')}-${surface}-${x.method.toLowerCase()}-${slug(x.url)}.json`);
+    try {
+      writeFileSync(file, `${JSON.stringify(fixtureOf(surface, x), null, 2)}\n`);
+    } catch (err) {
+      onError(`api-serve: could not record ${x.method} ${x.url} to ${file}: ${(err as Error).message}`);
+    }
+  };
+}
