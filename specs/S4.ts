@@ -31,6 +31,8 @@ const Person = t.object('Person', { Id: t.int, name: t.text, age: t.text });
 const jake = { Id: 1, name: 'Jake', age: '25' };
 const NOT_FOUND = 'Person with ID not found.';
 const NOT_CREATED = 'Could not create Person.';
+// decided: a removal the store cannot write is a 503 like a failed creation (README "Decisions").
+const NOT_DELETED = 'Could not delete Person.';
 const id = capture('id', t.int, '(integer) the Id of the person');
 
 export const surface = api('S4', { title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
@@ -40,7 +42,8 @@ export const surface = api('S4', { title: 'Create, read, list, delete of person 
   create: post('person', body(NewPerson, undefined, [{ value: { name: 'Jake', age: '25' } }]))
     .returns(json(Person), { description: 'The created person with its Id; answered once it is stored durably.', examples: [{ value: jake }] })
     .responds(503, json(t.text), { description: 'The store could not write the record.', examples: [{ value: NOT_CREATED }] }),
-  remove: del('person', id).empty(200, { description: 'Also 200 when no person has this Id.' }),
+  remove: del('person', id).empty(200, { description: 'Also 200 when no person has this Id.' })
+    .responds(503, json(t.text), { description: 'The store could not write the removal.', examples: [{ value: NOT_DELETED }] }),
 });
 
 const asPerson = (r: Keyed<PersonData>) => ({ Id: r.id, ...r.value });
@@ -66,7 +69,14 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
         }
       },
       // decided: deleting an unknown Id is a 200 too, as in the reference (README "Decisions").
-      remove: async ({ id: gone }) => { await store.delete(gone); },
+      remove: async ({ id: gone }) => {
+        try {
+          await store.delete(gone);
+        } catch (err) {
+          env.log(`S4: could not delete person ${gone}: ${(err as Error)?.message ?? String(err)}`);
+          throw HttpError.json(503, NOT_DELETED);
+        }
+      },
     };
   });
 }

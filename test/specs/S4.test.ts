@@ -106,7 +106,7 @@ durable('a corrupt persons.json stops the start with a clear error and is left u
   }
 });
 
-durable('a store that cannot write -> 503 "Could not create Person." and nothing is created', async () => {
+durable('a store that cannot write -> 503 "Could not create Person." (and delete 503), nothing changes', async () => {
   // The real backend, kept from writing: its temp file's name is taken by a directory.
   await withServer(handlers, async (s) => {
     assert.is((await post(s.url, { name: 'Jake', age: '25' })).status, 200);
@@ -117,6 +117,10 @@ durable('a store that cannot write -> 503 "Could not create Person." and nothing
     assert.is(r.text, '"Could not create Person."');
     assert.is(r.headers['content-type'], JSON_TYPE);
     assert.equal((await call(s.url, 'GET', '/person')).json(), [{ Id: 1, name: 'Jake', age: '25' }]);
+    const d = await call(s.url, 'DELETE', '/person/1');
+    assert.is(d.status, 503);
+    assert.is(d.text, '"Could not delete Person."');
+    assert.is((await call(s.url, 'GET', '/person/1')).status, 200, 'a removal that was not written did not happen');
     rmSync(blocker, { recursive: true });
     assert.equal((await post(s.url, { name: 'Anna', age: '30' })).json(), { Id: 2, name: 'Anna', age: '30' }, 'writes work again once the disk does');
   });
