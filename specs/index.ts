@@ -21,6 +21,7 @@ export const registry: Readonly<Record<string, RegistryEntry>> = {
   S4: entry('Create, read, list, delete of person records in persistent storage', () => import('./S4.js')),
   S5: entry('Factored-path arithmetic and generic collections for users and products', () => import('./S5.js')),
   S6: entry('Endpoints protected by HTTP basic credentials or a JWT', () => import('./S6.js')),
+  S9: entry('Generated Markdown documentation of S2, served at every path S2 does not handle', () => import('./S9.js')),
   S10: entry('Record creation with a numeric threshold, and a lookup that proxies an external document store', () => import('./S10.js')),
   'S10-store': entry('Test double of the document store S10 looks documents up in', () => import('./S10-store.js')),
 };
