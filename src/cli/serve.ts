@@ -45,6 +45,7 @@ export function program(): Command {
     .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
+    .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
