@@ -55,7 +55,6 @@ async function readPassword(): Promise<string> {
     password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
   }
   if (password === '') throw new UsersError('no password on stdin (e.g. `api-serve users add alice --id 3 --org 1 < password.txt`)', 2);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(password)) throw new UsersError('the password on stdin must be one line without control characters', 2);
   if (password.length > MAX_PASSWORD) throw new UsersError(`the password may have at most ${MAX_PASSWORD} characters`, 2);
   return password;

@@ -27,7 +27,6 @@ export function auth(schemes: readonly AuthScheme[], realm: string): AuthPart {
   const unique = [...new Set(schemes)];
   if (unique.length === 0) throw new TypeError('auth(): give at least one scheme (Bearer, Basic)');
   for (const s of unique) if (s !== 'Bearer' && s !== 'Basic') throw new TypeError(`auth(): unknown scheme ${JSON.stringify(s)} (Bearer, Basic)`);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(realm)) throw new TypeError('auth(): the realm may not contain control characters');
   const ordered = unique.includes('Bearer') ? ['Bearer' as const, ...unique.filter((s) => s !== 'Bearer')] : unique;
   return { kind: 'extension', ext: 'auth', key: 'user', config: { schemes: ordered, realm } };

@@ -32,7 +32,6 @@ export class UserStoreError extends Error {}
 export function loginProblem(login: string): string | undefined {
   if (login === '') return 'a login may not be empty';
   if (login.includes(':')) return 'a login may not contain ":" (HTTP basic credentials split at the first colon)';
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(login)) return 'a login may not contain control characters';
   if (login.length > 256) return 'a login may have at most 256 characters';
   return undefined;
