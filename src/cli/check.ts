@@ -149,6 +149,7 @@ export async function main(argv: string[]): Promise<void> {
     stderr: process.stderr,
     liveView: (total, color) => mountLiveView(initialProgress(total), { color }),
   });
-  if (logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.map((l) => `  ${l}`).join('\n')}\n`);
+  // The servers' own log lines help explain a failure; on success they are noise.
+  if (code !== 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.map((l) => `  ${l}`).join('\n')}\n`);
   process.exitCode = code;
 }
