@@ -9,7 +9,7 @@ export {
 export type * from './types.js';
 export type { InputOf, HandlersOf, Handler, Outcome } from './infer.js';
 export { implement, type Implementation, type ServeEnv, type HandlerContext } from './implement.js';
-export { reply, isReply, HttpError, type Reply } from './reply.js';
+export { reply, isReply, HttpError, sendFile, type Reply, type FileRef } from './reply.js';
 export { walk, pathOf } from './walk.js';
 export { checkSurface } from './check-surface.js';
 export { SurfaceError } from './surface-error.js';

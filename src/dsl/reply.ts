@@ -13,10 +13,27 @@ export interface Reply<T = unknown> {
   readonly body?: T;
   /** Bytes sent as they are, with `headers` giving their Content-Type. */
   readonly raw?: string | Buffer;
+  /** A file the server's static-file handler answers (see `sendFile`). */
+  readonly file?: FileRef;
+}
+
+/** A file below a directory: `path` is the decoded segments under `root` (from a `rest` capture). */
+export interface FileRef {
+  readonly root: string;
+  readonly path: readonly string[];
 }
 
 export function reply<T>(r: { status?: number; headers?: HeaderValues; body?: T; raw?: string | Buffer }): Reply<T> {
   return { [REPLY]: true, ...r };
+}
+
+/**
+ * Answers with a file under `root` (content type by extension, ETag and 304, byte ranges). The
+ * server refuses, with a 404, any path that is not a regular file inside `root`: `..`, absolute
+ * or empty segments, dot-files, and symlinks that lead outside.
+ */
+export function sendFile(root: string, path: readonly string[], headers?: HeaderValues): Reply<never> {
+  return { [REPLY]: true, file: { root, path }, ...(headers === undefined ? {} : { headers }) };
 }
 
 export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[REPLY] === true;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import polka from 'polka';
 import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
+import { sendFile } from './static.js';
 import type { OutReply, RequestRecord } from './request.js';
 import { type ExchangeObserver, observeExchange } from './record.js';
 
@@ -52,6 +53,7 @@ async function writeStream(res: ServerResponse, stream: AsyncIterable<string | B
 }
 
 export function write(res: ServerResponse, out: OutReply): void | Promise<void> {
+  if (out.file) return sendFile(res, out.file, out.headers).then((missing) => (missing ? write(res, missing) : undefined));
   res.statusCode = out.status;
   if (out.reason !== undefined && /^[\t\x20-\x7e]*$/.test(out.reason)) res.statusMessage = out.reason;
   for (const k in out.headers) res.setHeader(k, out.headers[k] as string | string[]);

@@ -33,6 +33,7 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
   const headers: Headers = { ...extra };
   renderHeaders(r?.headers, spec.headers, headers);
   if (r?.raw !== undefined) return { status, headers, body: r.raw };
+  if (r?.file !== undefined) return { status: 200, headers, file: r.file };
   const body = r ? r.body : value;
   if (!spec.content || status === 204 || status === 304) return { status, headers };
   const m = (media && spec.content.media.includes(media) ? media : spec.content.media[0])!;

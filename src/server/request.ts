@@ -1,5 +1,6 @@
 // The small request record the pipeline works on, independent of the transport.
 import type { BodyRead } from './read-body.js';
+import type { FileRef } from '../dsl/reply.js';
 
 export interface RequestRecord {
   readonly method: string;
@@ -21,4 +22,6 @@ export interface OutReply {
   readonly body?: string | Buffer;
   /** Chunks written and flushed one by one (streams). */
   readonly stream?: AsyncIterable<string | Buffer>;
+  /** A file the transport answers with its static-file handler (server/static.ts). */
+  readonly file?: FileRef;
 }
