@@ -8,6 +8,7 @@ import { api, get, json, type ExtensionPart } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
 import { docModel, renderOpenApi } from '../../src/docs/index.js';
 
+// The one `any` boundary of these tests: the generated document read back as loose JSON.
 type Obj = Record<string, any>;
 const openapi = async (name: string) => renderOpenApi(docModel((await registry[name]!.load()).surface)) as Obj;
 
@@ -30,7 +31,7 @@ test('S2: paths use {x} templates with integer path parameters', async () => {
 test('S2: /hello has an optional string query parameter with its sample values', async () => {
   const [p] = (await openapi('S2')).paths['/hello'].get.parameters;
   assert.equal({ name: p.name, in: p.in, required: p.required, schema: p.schema }, { name: 'name', in: 'query', required: false, schema: { type: 'string' } });
-  assert.equal(Object.values(p.examples).map((e: any) => e.value), ['Alp', 'John Doe']);
+  assert.equal(Object.values(p.examples as Obj).map((e: Obj) => e.value), ['Alp', 'John Doe']);
 });
 
 test('S2: /marketing takes ClientInfo as JSON or a form, each with its example', async () => {
@@ -50,7 +51,7 @@ test('S2: /marketing takes ClientInfo as JSON or a form, each with its example',
 test('S2: responses carry schemas and titled examples', async () => {
   const ok = (await openapi('S2')).paths['/hello'].get.responses['200'];
   assert.equal(ok.content['application/json'].schema, { $ref: '#/components/schemas/HelloMessage' });
-  assert.equal(Object.values(ok.content['application/json'].examples).map((e: any) => [e.summary, e.value.msg]), [
+  assert.equal(Object.values(ok.content['application/json'].examples as Obj).map((e: Obj) => [e.summary, e.value.msg]), [
     ["When a value is provided for 'name'", 'Hello, Alp'], ["When 'name' is not specified", 'Hello, anonymous coward'],
   ]);
 });
