@@ -35,6 +35,10 @@ rule('only src/server/polka.ts imports polka', (f) => f !== 'src/server/polka.ts
 rule('only src/check/ui/ imports ink', (f) => !f.startsWith('src/check/ui/'), (t) => pkg('ink')(t) || pkg('ink-testing-library')(t));
 rule('only src/store/ imports lowdb', (f) => !f.startsWith('src/store/'), pkg('lowdb'));
 rule('only src/cli/ imports commander', (f) => !f.startsWith('src/cli/'), pkg('commander'));
+rule('only src/server/auth/jwt.ts imports jose', (f) => f !== 'src/server/auth/jwt.ts', pkg('jose'));
+rule('only src/server/auth/cookies.ts imports cookie', (f) => f !== 'src/server/auth/cookies.ts', pkg('cookie'));
+rule('only src/server/static.ts imports sirv', (f) => f !== 'src/server/static.ts', pkg('sirv'));
+rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
 rule('codec imports nothing else from src', under('src/codec'), (t) => t.startsWith('src/') && !t.startsWith('src/codec/'));
 rule('dsl imports only dsl and codec, and no I/O', under('src/dsl'), (t) => (t.startsWith('src/') && !t.startsWith('src/dsl/') && !t.startsWith('src/codec/')) || /^(node:)?(fs|net|http|https|child_process)(\/|$)/.test(t));
 rule('server imports no docs, check or cli', under('src/server'), (t) => /^src\/(docs|check|cli)\//.test(t));
