@@ -1,6 +1,7 @@
-// `api-check`: flags -> the check library; starts our surfaces in-process (port 0, a fresh temp
-// data dir each) unless --base-url points at a running server. Exit 0/1/2/3 (DESIGN.md 4).
-import { mkdtempSync, rmSync } from 'node:fs';
+// `api-check`: flags -> the check library; starts our surfaces in-process (port 0, a fresh seeded
+// temp data dir each) unless --base-url points at a running server. Exit 0/1/2/3 (DESIGN.md 4).
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -14,6 +15,21 @@ import { initialProgress } from '../check/progress.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
+// decided: each in-process surface gets a fresh temp data dir seeded with the files a clone ships
+// in data/ (the same list .gitignore keeps), never with runtime state (stores, keys); README
+// "Decisions".
+const SHIPPED_DATA = ['colors.json', 'myfile.txt', 'static'];
+const packageData = [new URL('../../data/', import.meta.url), new URL('../../../data/', import.meta.url)]
+  .map((u) => fileURLToPath(u)).find((dir) => existsSync(join(dir, 'static')) || existsSync(join(dir, 'myfile.txt')));
+
+function seed(dataDir: string): void {
+  if (packageData === undefined) return;
+  for (const name of SHIPPED_DATA) {
+    const from = join(packageData, name);
+    if (existsSync(from)) cpSync(from, join(dataDir, name), { recursive: true });
+  }
+}
+
 /** Starts a reference surface on an ephemeral port in its own temp data dir (removed after). */
 function inProcess(name: string, log: (line: string) => void): Starter | undefined {
   const key = registryKey(name);
@@ -22,6 +38,7 @@ function inProcess(name: string, log: (line: string) => void): Starter | undefin
     const mod = await registry[key]!.load();
     const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
     try {
+      seed(dataDir);
       const served = await serve(mod.handlers, { port: 0, dataDir, log: (line) => log(`${key}: ${line}`) });
       return { url: served.url, close: async () => { await served.close(); rmSync(dataDir, { recursive: true, force: true }); } };
     } catch (err) {
