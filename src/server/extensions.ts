@@ -3,13 +3,16 @@
 import type { ExtensionPart, EndpointInfo } from '../dsl/types.js';
 import type { ServeEnv } from '../dsl/implement.js';
 import type { HttpError, Reply } from '../dsl/reply.js';
+import type { ParseFailure } from '../dsl/formatters.js';
 import type { RequestRecord } from './request.js';
 import { authExtension } from './auth/extension.js';
 import { rangeExtension } from './range.js';
 
 export type ExtensionOutcome =
   | { readonly ok: true; readonly value: unknown; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
-  | { readonly ok: false; readonly error: HttpError | Reply };
+  | { readonly ok: false; readonly error: HttpError | Reply }
+  /** A header that does not parse: answered through the surface's header-parse formatter. */
+  | { readonly ok: false; readonly failure: ParseFailure };
 
 export interface ExtensionRuntime {
   /** `auth` runs after the method check (401); `header` with the other headers (400). */

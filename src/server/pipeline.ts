@@ -86,7 +86,10 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
       const ext = cs.extensions.get(part.ext);
       if (!ext || ext.stage !== stage) continue;
       const r = await ext.decode(part, req, e);
-      if (!r.ok) return r.error instanceof HttpError ? errorReply(r.error) : fromReply(r.error);
+      if (!r.ok) {
+        if ('failure' in r) return parseFailure('headerParse', r.failure);
+        return r.error instanceof HttpError ? errorReply(r.error) : fromReply(r.error);
+      }
       input[part.key] = r.value;
       if (r.headers) Object.assign(extraHeaders, r.headers);
     }

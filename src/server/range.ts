@@ -2,7 +2,6 @@
 // input, with the other headers (a malformed one is a 400 at the header step of the error order).
 import type { ExtensionPart } from '../dsl/types.js';
 import type { RangeConfig } from '../dsl/range.js';
-import { HttpError } from '../dsl/reply.js';
 import { defaultRange, parseRange } from '../codec/range-header.js';
 import type { ExtensionFactory, ExtensionOutcome } from './extensions.js';
 
@@ -31,6 +30,6 @@ export const rangeExtension: ExtensionFactory = () => ({
     // Node joins a repeated Range header with ", "; the result is parsed as one header (mostly a 400).
     const parsed = parseRange(Array.isArray(raw) ? raw.join(', ') : raw, fields);
     if (parsed.ok) return { ok: true, value: parsed.value };
-    return { ok: false, error: HttpError.text(400, `Error parsing header Range failed: ${parsed.error}`) };
+    return { ok: false, failure: { combinator: 'Header', name: 'Range', message: `Error parsing header Range failed: ${parsed.error}` } };
   },
 });

@@ -114,3 +114,15 @@ pure('rangeFields rejects declarations a header could not express', () => {
   assert.throws(() => rangeFields(Color, { name: { type: 'string', from: (x) => x.name, limit: 1.5 } }), /limit/);
 });
 pure.run();
+
+const formatted = api('RangeFormatted', {
+  title: 'a surface that formats header errors itself',
+  formatters: { headerParse: (f) => reply({ status: 400, body: { header: f.name, problem: f.message } }) },
+}, {
+  list: get('list', range(byName)).returns(json(t.array(Color)), { status: 206, headers: RANGE_HEADERS }),
+});
+caseSuite('a malformed Range goes through the surface header-parse formatter', implement(formatted, {
+  list: ({ range: r }) => { const p = paginate(byName, r, readme); return reply({ body: p.items, headers: p.headers }); },
+}), [
+  { name: 'Range: colour -> the formatter answers with JSON', method: 'GET', url: '/list', headers: { range: 'colour' }, status: 400, json: { header: 'Range', problem: 'Error parsing header Range failed: Invalid Range' } },
+]);
