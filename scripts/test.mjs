@@ -21,7 +21,7 @@ for (const s of [build, types]) {
   else { failed++; console.log(`✘ ${s.label} failed`); }
 }
 
-const uvu = step('uvu', process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', 'test', pattern, '-i', 'helpers', '-i', 'fixtures', '-i', 'golden'], { NO_COLOR: '1', FORCE_COLOR: '0' });
+const uvu = step('uvu', process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', 'test', pattern, '-i', '^helpers', '-i', '^fixtures', '-i', '^golden'], { NO_COLOR: '1', FORCE_COLOR: '0' });
 const plain = uvu.out.replace(/\x1b\[[0-9;]*m/g, '');
 const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
 const ok = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
