@@ -8,7 +8,7 @@ import { junitXml } from './report-junit.js';
 import { jsonReport } from './report-json.js';
 import { colorWanted, paint } from './color.js';
 import { type SurfaceLoader, coverageText, lint } from './lint.js';
-import { caseEnded, caseStarted, initialProgress } from './progress.js';
+import { type Progress, caseEnded, caseStarted, initialProgress } from './progress.js';
 
 export type Reporter = 'pretty' | 'plain' | 'junit' | 'json';
 
@@ -39,7 +39,7 @@ export interface SessionOptions {
   readonly stderr: Output;
   readonly env?: NodeJS.ProcessEnv;
   /** Mounts the live view (the CLI passes the Ink one; only used on a TTY outside CI). */
-  readonly liveView?: (total: number, color: boolean) => { update(p: ReturnType<typeof initialProgress>): void; stop(): void };
+  readonly liveView?: (total: number, color: boolean) => Promise<{ update(p: Progress): void; stop(): void }>;
 }
 
 export const USAGE = 2;
@@ -110,7 +110,7 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
   const toStdout = documentOut && o.output === undefined;
   const human = !toStdout;
   const p = paint(colorWanted(o.stdout, env));
-  const live = human && o.reporter === 'pretty' && o.stdout.isTTY === true && !ci && o.liveView ? o.liveView(cases.length, p.enabled) : undefined;
+  const live = human && o.reporter === 'pretty' && o.stdout.isTTY === true && !ci && o.liveView ? await o.liveView(cases.length, p.enabled) : undefined;
   let progress = initialProgress(cases.length);
 
   let result: RunResult;

@@ -10,7 +10,6 @@ import { registry } from '../../specs/index.js';
 import { checkFixtures, type Reporter } from '../check/session.js';
 import { HarError, importHar } from '../check/har.js';
 import type { Starter } from '../check/run.js';
-import { mountLiveView } from '../check/ui/mount.js';
 import { initialProgress } from '../check/progress.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
@@ -97,6 +96,7 @@ export function program(): Command {
     .option('--output <file>', 'write the report to this file')
     .option('--base-url <url>', 'check a running server (or NAME=URL per surface, repeatable); env API_CHECK_BASE_URL', collect)
     .showHelpAfterError(false)
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   cmd.command('import-har')
@@ -164,7 +164,8 @@ export async function main(argv: string[]): Promise<void> {
     },
     stdout: process.stdout,
     stderr: process.stderr,
-    liveView: (total, color) => mountLiveView(initialProgress(total), { color }),
+    // Ink loads only when a live view is drawn: plain and CI runs start faster without it.
+    liveView: async (total, color) => (await import('../check/ui/mount.js')).mountLiveView(initialProgress(total), { color }),
   });
   // The servers' own log lines help explain a failure; on success they are noise.
   if (code !== 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.map((l) => `  ${l}`).join('\n')}\n`);
