@@ -47,7 +47,7 @@ async function upstreamOf(env: ServeEnv): Promise<URL> {
   const [{ serve }, store] = await Promise.all([import('../src/server/index.js'), import('./S10-store.js')]);
   const double = await serve(store.handlers, { port: 0, host: '127.0.0.1', dataDir: env.dataDir, log: env.log });
   env.onClose(() => double.close());
-  env.log(`S10-store listening on ${double.url} (built-in test double for S10; give --upstream URL to use a real store)`);
+  env.announce(`upstream: the built-in S10-store test double at ${double.url}; give --upstream URL to use a real store`);
   return new URL(double.url);
 }
 

@@ -133,7 +133,7 @@ export async function main(argv: string[]): Promise<void> {
     if (err instanceof UsageError || err instanceof SurfaceError) die('api-serve', err.message);
     die('api-serve', (err as Error)?.message ?? String(err));
   }
-  for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}\n`);
+  for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}${s.notes.length > 0 ? ` (${s.notes.join('; ')})` : ''}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -10,6 +10,8 @@ export interface ServeEnv {
   readonly options: Readonly<Record<string, string | undefined>>;
   /** A diagnostic line on stderr. */
   log(line: string): void;
+  /** A short note the listening line carries (e.g. where an upstream double listens). */
+  announce(note: string): void;
   /** Runs when the server stops (close stores, pools...). */
   onClose(fn: () => void | Promise<void>): void;
 }

@@ -33,6 +33,8 @@ export interface Served {
   readonly surface: string;
   readonly url: string;
   readonly port: number;
+  /** Notes the surface announced while starting (shown on the listening line). */
+  readonly notes: readonly string[];
   close(): Promise<void>;
 }
 
@@ -58,7 +60,8 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const closers: (() => void | Promise<void>)[] = [];
   const dataDir = options.dataDir ?? 'data';
   mkdirSync(dataDir, { recursive: true });
-  const env: ServeEnv = { dataDir, options: options.options ?? {}, log, onClose: (fn) => { closers.push(fn); } };
+  const notes: string[] = [];
+  const env: ServeEnv = { dataDir, options: options.options ?? {}, log, announce: (note) => { notes.push(note); }, onClose: (fn) => { closers.push(fn); } };
   const runClosers = async () => { for (const fn of closers.reverse()) await fn(); };
   try {
     const handlers = resolveHandlers(surface.name, endpoints, await impl.build(env));
@@ -85,6 +88,7 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     return {
       surface: surface.name,
       port,
+      notes,
       url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
       close: () => (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -167,17 +167,10 @@ const cli = suite('api-serve S10 and S10-store');
 const data = tempDir();
 cli.after(() => rmSync(data, { recursive: true, force: true }));
 
-/** Waits (briefly) for a line on the child's stderr: it is written before the listening line, on another pipe. */
-async function stderrLine(stderr: () => string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 40 && !pattern.test(stderr()); i++) await new Promise((r) => setTimeout(r, 50));
-  return pattern.exec(stderr())?.[0] ?? stderr();
-}
-
 cli('api-serve S10 without --upstream starts the test double in-process and says where', async () => {
   const s = await spawnServe(['S10', '--port', '0', '--data', data]);
   try {
-    const line = await stderrLine(s.stderr, /S10-store listening on http:\/\/127\.0\.0\.1:\d+ \(built-in test double for S10.*\)/);
-    assert.match(line, /S10-store listening on http:\/\/127\.0\.0\.1:\d+ \(built-in test double for S10; give --upstream URL to use a real store\)/);
+    assert.match(s.stdout(), /^S10 listening on http:\/\/127\.0\.0\.1:\d+ \(upstream: the built-in S10-store test double at http:\/\/127\.0\.0\.1:\d+; give --upstream URL to use a real store\)$/m);
     assert.equal((await call(s.urls.S10!, 'GET', '/docs/1')).json(), { a: 'b' });
     assert.is((await call(s.urls.S10!, 'GET', '/docs/1001')).text, LOOKUP_FAILED);
   } finally {
