@@ -1,5 +1,6 @@
-// The test command: build, type-check (including the type tests), run every uvu suite, and end
-// with the line CI reads, `N passed, N failed` (uvu itself prints no failed count).
+// The test command: build, type-check (including the type tests), run every uvu suite, replay the
+// fixtures with api-check, and end with the line CI reads, `N passed, N failed` (uvu itself prints
+// no failed count).
 import { spawnSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
@@ -33,5 +34,21 @@ if (Number.isNaN(total) || Number.isNaN(ok) || total === 0) {
   failed += total - ok;
   if (!uvu.ok && total === ok) { failed++; console.log('✘ uvu exited non-zero'); }
 }
+
+// The fixture folder is itself a conformance suite: replay it (every surface in-process) and count
+// its cases too. Skipped when a pattern narrows the run to some suites.
+if (args[0] === undefined) {
+  const fixtures = step('fixtures', process.execPath, ['bin/api-check.js', 'test/fixtures', '--reporter', 'plain'], { NO_COLOR: '1', CI: '1' });
+  const m = /^(\d+) passed, (\d+) failed$/m.exec(fixtures.out.trimEnd().split('\n').pop() ?? '');
+  if (!m) {
+    failed++;
+    console.log('✘ api-check test/fixtures ended without its totals line');
+  } else {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+    if (!fixtures.ok && m[2] === '0') { failed++; console.log('✘ api-check exited non-zero'); }
+  }
+}
+
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
