@@ -10,7 +10,7 @@ import { die } from './exit.js';
 export function program(): Command {
   return new Command('api-docs')
     .description('Print the documentation of an API surface: Markdown (servant-docs layout) or OpenAPI 3.1.')
-    .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting surface and handlers')
+    .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting a surface')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')

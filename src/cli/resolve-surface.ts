@@ -6,10 +6,19 @@ import { registry, type SurfaceModule } from '../../specs/index.js';
 
 export class UsageError extends Error {}
 
+/** What a module path gives: docs need only `surface`; serving needs `handlers` too. */
+export type LoadedSurface = Pick<SurfaceModule, 'surface'> & Partial<Pick<SurfaceModule, 'handlers'>>;
+
 export interface SurfaceArg {
   readonly label: string;
   readonly port?: number;
-  load(): Promise<SurfaceModule>;
+  load(): Promise<LoadedSurface>;
+}
+
+/** The handlers of a loaded surface, or a usage error naming the module. */
+export function requireHandlers(mod: LoadedSurface, label: string): SurfaceModule['handlers'] {
+  if (!mod.handlers) throw new UsageError(`${label} exports no \`handlers\` to serve`);
+  return mod.handlers;
 }
 
 export function parsePort(text: string, what: string): number {
@@ -31,8 +40,8 @@ export function parseSurfaceArg(arg: string): SurfaceArg {
       ...(port === undefined ? {} : { port }),
       load: async () => {
         const mod = (await import(pathToFileURL(resolve(name)).href)) as Partial<SurfaceModule>;
-        if (!mod.surface || !mod.handlers) throw new UsageError(`${name} does not export \`surface\` and \`handlers\``);
-        return mod as SurfaceModule;
+        if (!mod.surface) throw new UsageError(`${name} does not export a \`surface\``);
+        return mod as LoadedSurface;
       },
     };
   }

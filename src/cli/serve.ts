@@ -3,7 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { serve, DEFAULT_MAX_BODY, type Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/index.js';
 import { registry } from '../../specs/index.js';
-import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg } from './resolve-surface.js';
+import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
 import { recorder } from '../server/record.js';
 import { plainHttpWarning, readTls } from './tls.js';
@@ -61,7 +61,10 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
 }
 
 async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
-  const modules = await Promise.all(args.map(async (a) => ({ arg: a, mod: await a.load() })));
+  const modules = await Promise.all(args.map(async (a) => {
+    const loaded = await a.load();
+    return { arg: a, mod: { surface: loaded.surface, handlers: requireHandlers(loaded, a.label) } };
+  }));
   if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
   const fixed = new Set<number>();
   const planned = modules.map(({ arg, mod }) => {

@@ -57,6 +57,21 @@ export const handlers = implement(surface, { ping: () => 'pong' });\n`);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
+cli('a module with a surface but no handlers is documented, but not served', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'api-serve-mod-'));
+  try {
+    const mod = join(dir, 'described.mjs');
+    writeFileSync(mod, `import { api, get, json, t } from '${ROOT}dist/src/index.js';
+export const surface = api('Described', { title: 'described only' }, { ping: get('ping').returns(json(t.text)) });\n`);
+    const docs = runBin('api-docs', [mod]);
+    assert.is(docs.code, 0, docs.stderr);
+    assert.match(docs.stdout, /## GET \/ping/);
+    const served = runBin('api-serve', [mod, '--port', '0', '--data', data]);
+    assert.is(served.code, 2);
+    assert.match(served.stderr, /exports no `handlers` to serve/);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
 cli('no surface lists the surfaces with their titles', () => {
   const r = runBin('api-serve', []);
   assert.is(r.code, 0);
