@@ -41,6 +41,24 @@ function failedRequest(req: RequestRecord, path: string): FailedRequest {
   return { method: req.method, path, headers: req.headers, accepts: (type) => acceptsType(accept, type) };
 }
 
+/**
+ * What a handler sees besides its input. A class, not an object literal with a getter (V8 builds
+ * those slowly and they fill the old space), and the signal is made only when a handler asks for
+ * it: an AbortController per request halved throughput (bench/, README "Benchmark").
+ */
+class Context implements HandlerContext {
+  readonly method: string;
+  readonly headers: HandlerContext['headers'];
+  constructor(private readonly req: RequestRecord, readonly path: string) {
+    this.method = req.method;
+    this.headers = req.headers;
+  }
+  get signal(): AbortSignal { return this.req.signal; }
+}
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
+
 /** Splits and percent-decodes the path; undefined when an escape is malformed. */
 function splitPath(path: string): string[] | undefined {
   const raw = path.split('/');
@@ -96,7 +114,9 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
     return undefined;
   };
 
-  const authFailure = await runExtensions('auth');
+  // Most endpoints have no extension part: skip the stages (and their awaits) outright.
+  const hasExtensions = e.extensions.length > 0;
+  const authFailure = hasExtensions ? await runExtensions('auth') : undefined;
   if (authFailure) return authFailure;
 
   const success = e.responses[0]!;
@@ -132,7 +152,7 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
   if (!q1.ok) return parseFailure('urlParse', q1.failure);
   const h1 = decodeHeaders(req.headers, e.headers, input);
   if (!h1.ok) return parseFailure('headerParse', h1.failure);
-  const headerExt = await runExtensions('header');
+  const headerExt = hasExtensions ? await runExtensions('header') : undefined;
   if (headerExt) return headerExt;
   if (e.body && bytes && bodyMedia) {
     const b1 = decodeBody(bytes, bodyMedia, e.body, input);
@@ -142,7 +162,8 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
   const handler = cs.handlers.get(e)!;
   let outcome: unknown;
   try {
-    outcome = await handler(input, { method: req.method, path, headers: req.headers, signal: req.signal });
+    outcome = handler(input, new Context(req, path));
+    if (isThenable(outcome)) outcome = await outcome;
   } catch (err) {
     if (err instanceof HttpError) return errorReply(err, extraHeaders);
     cs.log(`api-serve: handler ${e.name} (${req.method} ${path}) crashed: ${(err as Error)?.stack ?? String(err)}`);

@@ -8,22 +8,34 @@ import { sendFile } from './static.js';
 import type { OutReply, RequestRecord } from './request.js';
 import { type ExchangeObserver, observeExchange } from './record.js';
 
-function record(req: IncomingMessage, res: ServerResponse): RequestRecord {
-  let controller: AbortController | undefined;
-  return {
-    method: req.method ?? 'GET',
-    url: req.url ?? '/',
-    headers: req.headers,
-    readBody: (limit) => readBody(req, limit),
-    get signal() {
-      if (!controller) {
-        const c = (controller = new AbortController());
-        res.once('close', () => { if (!res.writableFinished) c.abort(); });
-      }
-      return controller.signal;
-    },
-  };
+/**
+ * The pipeline's view of a Node request. A class, not an object literal with a getter (V8 builds
+ * those slowly); the AbortController is made only when a handler asks for the signal.
+ */
+class NodeRequest implements RequestRecord {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  private controller: AbortController | undefined;
+  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.headers = req.headers;
+  }
+  readBody(limit: number) { return readBody(this.req, limit); }
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const c = (this.controller = new AbortController());
+      const res = this.res;
+      // Asked for after the client has gone: aborted already.
+      if (res.closed && !res.writableFinished) c.abort();
+      else res.once('close', () => { if (!res.writableFinished) c.abort(); });
+    }
+    return this.controller.signal;
+  }
 }
+
+const record = (req: IncomingMessage, res: ServerResponse): RequestRecord => new NodeRequest(req, res);
 
 async function writeStream(res: ServerResponse, stream: AsyncIterable<string | Buffer>): Promise<void> {
   const it = stream[Symbol.asyncIterator]();

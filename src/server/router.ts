@@ -65,7 +65,12 @@ export class Router {
   private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: [string, unknown][]): RouteResult {
     if (endpoints.size === 0) return NOT_FOUND;
     const e = endpoints.get(method) ?? (method === 'HEAD' ? endpoints.get('GET') : undefined);
-    if (e) return { kind: 'match', endpoint: e, captures: Object.fromEntries(captured) };
+    if (e) {
+      // A plain loop: Object.fromEntries cost a third of a match (bench/).
+      const captures: Record<string, unknown> = {};
+      for (const [name, value] of captured) captures[name] = value;
+      return { kind: 'match', endpoint: e, captures };
+    }
     return { kind: 'methodNotAllowed', allow: allowOf(endpoints) };
   }
 
