@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// `npm run bench`: every contender in its own process on loopback, driven by autocannon from a
+// separate process in interleaved rounds; prints medians and same-run ratios, writes JSON.
+// Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --no-build, --no-pin.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { PERSON, makePlan } from './lib/plan.mjs';
+import { canPin, isPinned, rssMiB, setPinning, startContender, startLoadGenerator, stopAll } from './lib/procs.mjs';
+import { checkSameWork, request, seedPersons } from './lib/prepare.mjs';
+import { printTables, printTargets, summarize, targets } from './lib/report.mjs';
+import { measureStartup } from './lib/startup.mjs';
+import { median } from './lib/stats.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const t0 = Date.now();
+const elapsed = () => (Date.now() - t0) / 1000;
+const log = (line) => process.stderr.write(`[bench ${elapsed().toFixed(0).padStart(3)}s] ${line}\n`);
+
+function options(argv) {
+  const quick = argv.includes('--quick');
+  const num = (flag, dflt) => {
+    const i = argv.indexOf(flag);
+    if (i < 0) return dflt;
+    const v = Number(argv[i + 1]);
+    if (!Number.isFinite(v) || v <= 0) { process.stderr.write(`bench: ${flag} needs a positive number\n`); process.exit(2); }
+    return v;
+  };
+  return {
+    quick,
+    rounds: num('--rounds', quick ? 1 : 3),
+    duration: num('--duration', quick ? 0.5 : 1.2),
+    warmup: quick ? 0.3 : 0.6,
+    connections: num('--connections', 64),
+    createAmount: quick ? 300 : 1500,
+    seed: 50,
+    startupRuns: quick ? 2 : 5,
+    budget: num('--budget', quick ? 60 : 170),
+    build: !argv.includes('--no-build'),
+    pin: !argv.includes('--no-pin'),
+  };
+}
+
+function build(notes) {
+  log('building dist/ (tsc -p tsconfig.json)');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8', timeout: 120000 });
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => /error TS/.test(l));
+  if (out.length > 0) notes.push(`tsc reported ${out.length} error(s) (work in progress elsewhere?); first: ${out[0]}`);
+  return out;
+}
+
+/** Whether a reference surface can be benchmarked: its source exists and compiled cleanly. */
+function surfaceReady(name, tscErrors) {
+  if (!existsSync(join(root, `specs/${name}.ts`))) return `specs/${name}.ts does not exist yet`;
+  if (!existsSync(join(root, `dist/specs/${name}.js`))) return `dist/specs/${name}.js is missing (not compiled)`;
+  const err = tscErrors.find((l) => l.startsWith(`specs/${name}.ts`));
+  return err ? `specs/${name}.ts does not compile: ${err}` : undefined;
+}
+
+function colorsFile() {
+  const dir = join(root, 'data');
+  const f = existsSync(dir) ? readdirSync(dir).find((n) => /^colou?rs.*\.json$/i.test(n)) : undefined;
+  return f ? join(dir, f) : undefined;
+}
+
+const rotate = (xs, k) => xs.map((_, i) => xs[(i + k) % xs.length]);
+const expectedCount = (w, codes) => Object.entries(codes).reduce((n, [k, v]) => n + ((w.expect === '2xx' ? k.startsWith('2') : Number(k) === w.expect) ? v : 0), 0);
+
+async function main() {
+  const opt = options(process.argv.slice(2));
+  setPinning(opt.pin);
+  const notes = [];
+  const skipped = [];
+  const tscErrors = opt.build ? build(notes) : [];
+  if (!existsSync(join(root, 'dist/src/index.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
+  let s7Why = surfaceReady('S7', tscErrors);
+  const s4Why = surfaceReady('S4', tscErrors);
+  const colors = colorsFile();
+  if (!s7Why && !colors) s7Why = 'no colour data file found in data/';
+  if (s7Why) skipped.push({ row: 'S7 GET /colors', why: s7Why });
+  if (s4Why) skipped.push({ row: 'S4 CRUD vs json-server', why: s4Why });
+
+  const tmp = mkdtempSync(join(os.tmpdir(), 'api-serve-bench-'));
+  const procs = new Map();
+  let load;
+  try {
+    let s7 = !s7Why;
+    const s4 = !s4Why;
+    for (const f of ['js-read.json', 'js-write.json']) writeFileSync(join(tmp, f), '{"person": []}\n');
+    // api-serve first: its S7 Accept-Ranges tells the bare contenders the field order.
+    let apiMain;
+    try {
+      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), s7 ? ['S2', 'S7'] : ['S2']);
+    } catch (err) {
+      if (!s7) throw err;
+      skipped.push({ row: 'S7 GET /colors', why: `api-serve could not serve S7: ${err.message.split('\n')[0]}` });
+      s7 = false;
+      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), ['S2']);
+    }
+    const colorFields = s7 ? String((await request(apiMain.ports.S7, { path: '/colors' })).headers['accept-ranges'] ?? 'name') : '';
+    const plan = makePlan({ s7, s4, tmp, colorsFile: colors, colorFields });
+    procs.set('api-serve', apiMain);
+    for (const p of plan.processes) {
+      if (procs.has(p.id)) continue;
+      try {
+        procs.set(p.id, await startContender(p.id, p.script, p.args, p.env));
+      } catch (err) {
+        notes.push(`${p.id} did not start: ${err.message}`);
+      }
+    }
+    const portOf = (cell) => procs.get(cell.proc)?.ports?.[cell.port];
+    let workloads = plan.workloads;
+    for (const w of workloads) for (const c of w.cells) { c.byRound = []; if (portOf(c) === undefined) c.invalid = 'its process is not running'; }
+    if (s4) {
+      // Same records in every S4 store, created over HTTP; `get` asks for the first one.
+      for (const [id, p] of procs) {
+        if (!id.endsWith(' read') && !id.endsWith(' write')) continue;
+        const first = await seedPersons(p.ports.S4, PERSON, opt.seed);
+        for (const w of workloads) for (const c of w.cells) if (c.proc === id && w.id === 's4-get') c.path = `/person/${first}`;
+      }
+    }
+    await checkSameWork(workloads, portOf, notes);
+    workloads = workloads.filter((w) => w.cells.some((c) => !c.invalid));
+
+    load = await startLoadGenerator(join(root, 'bench/lib/load.mjs'));
+    const loadOpts = (w, c, seconds) => ({
+      url: `http://127.0.0.1:${portOf(c)}${c.path ?? w.path}`, method: w.method, headers: w.headers ?? {}, body: w.body,
+      connections: opt.connections, ...(w.fixedAmount ? { amount: Math.round(opt.createAmount * seconds / opt.duration) } : { duration: seconds }),
+    });
+    const reserve = opt.startupRuns * 1.5 + 5;
+    let roundsDone = 0;
+    for (let round = 0; round < opt.rounds; round++) {
+      const started = elapsed();
+      log(`round ${round + 1}/${opt.rounds}`);
+      for (const w of workloads) {
+        for (const c of rotate(w.cells.filter((x) => !x.invalid), round)) {
+          const timeout = 30000 + opt.duration * 2000;
+          if (!c.warmed) { await load.run(loadOpts(w, c, opt.warmup), timeout); c.warmed = true; }
+          const r = await load.run(loadOpts(w, c, opt.duration), timeout);
+          r.rss = rssMiB(procs.get(c.proc).pid);
+          const good = expectedCount(w, r.statusCodes);
+          if (r.errors > 0 || good < 0.99 * r.completed) notes.push(`${w.id} ${c.contender} round ${round + 1}: ${r.errors} errors, statuses ${JSON.stringify(r.statusCodes)}`);
+          c.byRound[round] = r;
+        }
+      }
+      roundsDone++;
+      const took = elapsed() - started;
+      if (round + 1 < opt.rounds && elapsed() + took + reserve > opt.budget) {
+        notes.push(`stopped after ${roundsDone} of ${opt.rounds} rounds to stay within the ${opt.budget} s budget`);
+        break;
+      }
+    }
+    await load.stop();
+    for (const p of procs.values()) await p.stop();
+
+    log('start-up');
+    const st = await measureStartup(join(root, 'bin/api-serve.js'), opt.startupRuns);
+    const startup = { apiServeMs: median(st.apiServe), nodeMs: median(st.node), ratio: median(st.apiServe) / median(st.node), samples: st };
+
+    const summary = summarize(workloads);
+    const spreads = summary.flatMap((w) => w.cells.map((c) => c.rpsSpread)).filter(Number.isFinite);
+    const noise = spreads.length ? median(spreads) / 2 : 0.1;
+    printTables(summary);
+    console.log(`\nStart-up: api-serve S2 spawn -> first 200 ${startup.apiServeMs.toFixed(0)} ms; node -e "" ${startup.nodeMs.toFixed(0)} ms; ratio ${startup.ratio.toFixed(2)}x`);
+    const t = targets(summary, startup, noise);
+    printTargets(t);
+    console.log(`\nNoise: req/s of one cell varied by ${Math.round(median(spreads) * 100)}% (median) / ${Math.round(Math.max(0, ...spreads) * 100)}% (max) between rounds (max-min over median); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}.`);
+    for (const s of skipped) console.log(`Skipped: ${s.row}: ${s.why}`);
+    for (const n of notes) console.log(`Note: ${n}`);
+
+    const result = {
+      when: new Date().toISOString(), seconds: Math.round(elapsed()), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+      machine: { cpu: os.cpus()[0]?.model, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, os: `${os.type()} ${os.release()}`, loadavg: os.loadavg(), pinned: isPinned(), taskset: canPin() },
+      options: opt, roundsDone, noise: { medianSpread: median(spreads), maxSpread: Math.max(0, ...spreads) }, skipped, notes, startup, targets: t, workloads: summary,
+    };
+    const dir = join(root, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${result.when.replace(/[:.]/g, '-')}${opt.quick ? '-quick' : ''}.json`);
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nWrote ${file.slice(root.length)} (${Math.round(elapsed())} s in all)`);
+  } finally {
+    await load?.stop().catch(() => {});
+    await stopAll();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { stopAll().finally(() => process.exit(130)); });
+main().catch(async (err) => {
+  process.stderr.write(`bench: ${err?.stack ?? err}\n`);
+  await stopAll();
+  process.exit(1);
+});
