@@ -4,7 +4,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { parseOrExit } from './exit.js';
 import { serve } from '../server/index.js';
 import { registry } from '../../specs/index.js';
 import { checkFixtures, type Reporter } from '../check/session.js';
@@ -127,12 +128,7 @@ export async function main(argv: string[]): Promise<void> {
   let paths: string[] = [];
   let opts: Opts | undefined;
   cmd.action((p: string[]) => { paths = p; opts = cmd.opts<Opts>(); });
-  try {
-    await cmd.parseAsync(argv);
-  } catch (err) {
-    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    throw err;
-  }
+  await parseOrExit(cmd, argv);
   if (!opts) return; // a subcommand ran
   let grep: RegExp | undefined;
   let baseUrl: ReturnType<typeof baseUrls>;

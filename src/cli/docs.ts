@@ -1,11 +1,11 @@
 // `api-docs`: flags -> the docs interpreter. The document alone goes to stdout (or -o FILE);
 // diagnostics go to stderr; a usage problem (unknown surface, bad flag, bad intro file) exits 2.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { SurfaceError } from '../dsl/index.js';
 import { IntroFileError, docModel, openApiText, parseIntro, renderMarkdown, type DocIntro } from '../docs/index.js';
 import { UsageError, parseSurfaceArg } from './resolve-surface.js';
-import { die } from './exit.js';
+import { die, parseOrExit } from './exit.js';
 
 export function program(): Command {
   return new Command('api-docs')
@@ -43,12 +43,7 @@ async function document(name: string, opts: Opts): Promise<string> {
 
 export async function main(argv: string[]): Promise<void> {
   const cmd = program();
-  try {
-    cmd.parse(argv);
-  } catch (err) {
-    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    throw err;
-  }
+  await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
   let text: string;
   try {

@@ -1,10 +1,10 @@
 // `api-serve`: flags -> serve() calls, one listening line per surface, orderly stop on signals.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { serve, DEFAULT_MAX_BODY, type Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/index.js';
 import { registry } from '../../specs/index.js';
 import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
-import { die } from './exit.js';
+import { die, parseOrExit } from './exit.js';
 import { recorder } from '../server/record.js';
 import { plainHttpWarning, readTls } from './tls.js';
 import { parseDuration } from '../server/auth/duration.js';
@@ -116,12 +116,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
 export async function main(argv: string[]): Promise<void> {
   if (argv[2] === 'users') return (await import('./users.js')).main(argv);
   const cmd = program();
-  try {
-    cmd.parse(argv);
-  } catch (err) {
-    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    throw err;
-  }
+  await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
   const names = opts.all ? Object.keys(registry) : cmd.args;
   if (names.length === 0) {

@@ -1,8 +1,8 @@
 // `api-serve users add|remove|list`: manages the S6 user store under --data. A password is read
 // from stdin (a pipe, a file, or a hidden prompt on a terminal), never from the command line.
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { UserStore, UserStoreError, loginProblem } from '../store/users.js';
-import { die } from './exit.js';
+import { die, parseOrExit } from './exit.js';
 
 const COMMAND = 'api-serve users';
 const MAX_PASSWORD = 1024;
@@ -106,12 +106,7 @@ export function program(run: (action: Promise<void>) => void): Command {
 export async function main(argv: string[]): Promise<void> {
   let action: Promise<void> | undefined;
   const cmd = program((a) => { action = a; });
-  try {
-    cmd.parse(argv.slice(3), { from: 'user' });
-  } catch (err) {
-    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    throw err;
-  }
+  await parseOrExit(cmd, argv.slice(3), 'user');
   if (!action) die(COMMAND, 'give a command: add <login> --id N --org N, remove <login>, or list');
   try {
     await action;
