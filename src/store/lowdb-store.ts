@@ -4,6 +4,7 @@
 import { Low } from 'lowdb';
 import type { Result } from '../codec/types.js';
 import { DurableJsonFile } from './durable-json-file.js';
+import { lockStore } from './lock.js';
 import { type Keyed, type RecordStore, StoreWriteError } from './record-store.js';
 
 /** The file's content: the next id to hand out (ids are never reused) and the records. */
@@ -57,8 +58,11 @@ class LowdbStore<T> implements RecordStore<T> {
   #writing: Promise<void> = Promise.resolve();
   #closed = false;
 
-  constructor(db: Low<StoreFile<T>>) {
+  readonly #release: () => Promise<void>;
+
+  constructor(db: Low<StoreFile<T>>, release: () => Promise<void>) {
     this.#db = db;
+    this.#release = release;
     this.#committed = db.data;
     this.#byId = new Map(db.data.records.map((r) => [r.id, r]));
   }
@@ -85,8 +89,10 @@ class LowdbStore<T> implements RecordStore<T> {
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
     await this.#writing;
+    await this.#release();
   }
 
   #enqueue<R>(apply: (draft: Draft<T>) => { result: R; changed: boolean }): Promise<R> {
@@ -136,7 +142,13 @@ class LowdbStore<T> implements RecordStore<T> {
  * be read or is not a valid store throws StoreOpenError: it is never reset.
  */
 export async function openLowdbStore<T>(file: string, check: CheckValue<T>): Promise<RecordStore<T>> {
-  const db = new Low<StoreFile<T>>(new DurableJsonFile(file, storeFileOf(check)), { nextId: 1, records: [] });
-  await db.read();
-  return new LowdbStore(db);
+  const release = await lockStore(file);
+  try {
+    const db = new Low<StoreFile<T>>(new DurableJsonFile(file, storeFileOf(check)), { nextId: 1, records: [] });
+    await db.read();
+    return new LowdbStore(db, release);
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }

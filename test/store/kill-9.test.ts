@@ -60,4 +60,18 @@ s('a corrupt persons.json: one clear line on stderr, exit 2, file untouched', ()
   }
 });
 
+s('a second api-serve S4 on the same data dir: one clear line, exit 2, the first keeps serving', async () => {
+  const data = tempDir();
+  const first = await spawnServe(['S4', '--port', '0', '--data', data]);
+  try {
+    const r = runBin('api-serve', ['S4', '--port', '0', '--data', data]);
+    assert.is(r.code, 2);
+    assert.match(r.stderr, /persons\.json is in use by another server \(pid \d+\)/);
+    assert.is((await call(first.urls.S4!, 'GET', '/person')).status, 200);
+  } finally {
+    await first.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
+});
+
 s.run();

@@ -2,7 +2,8 @@
 // operations undone when their write fails.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { t } from '../../src/codec/index.js';
 import { StoreOpenError, StoreWriteError, openLowdbStore } from '../../src/store/index.js';
@@ -36,12 +37,14 @@ s('inserts get increasing ids; delete says whether the record existed', async ({
   await store.close();
 });
 
-s('what a resolved insert or delete did is on disk when the store is reopened', async ({ file }) => {
+s('what a resolved insert or delete did is on disk when the store is reopened', async ({ file, dir }) => {
   const first = await open(file);
   await Promise.all(Array.from({ length: 50 }, (_, i) => first.insert({ label: `x${i}` })));
   await first.delete(50);
-  // no close(): a resolved operation is already durable
-  const again = await open(file);
+  // no close(): a resolved operation is already durable; reopen what is on disk now, as after a crash
+  const crashed = join(dir, 'after-crash.json');
+  copyFileSync(file, crashed);
+  const again = await open(crashed);
   const ids = (await again.list()).map((r) => r.id);
   assert.is(ids.length, 49);
   assert.is(new Set(ids).size, 49);
@@ -68,11 +71,31 @@ s('a failed write rejects every operation it carried and changes nothing', async
 s('a leftover temp file from a crash is ignored', async ({ file, dir }) => {
   const store = await open(file);
   await store.insert({ label: 'a' });
-  writeFileSync(join(dir, '.items.json.tmp'), '{"nextId": 9, "rec');
-  const again = await open(file);
+  const crashed = join(dir, 'after-crash.json');
+  copyFileSync(file, crashed);
+  writeFileSync(join(dir, '.after-crash.json.tmp'), '{"nextId": 9, "rec');
+  const again = await open(crashed);
   assert.equal(await again.list(), [{ id: 1, value: { label: 'a' } }]);
   assert.is((await again.insert({ label: 'b' })).id, 2);
   await again.close();
+  await store.close();
+});
+
+s('a second store on the same file is refused while the first is open, and allowed after close', async ({ file }) => {
+  const first = await open(file);
+  const err = await openError(file);
+  assert.instance(err, StoreOpenError);
+  assert.match(err!.message, new RegExp(`in use by another server \\(pid ${process.pid}\\)`));
+  await first.close();
+  assert.not.ok(existsSync(`${file}.lock`), 'close releases the lock');
+  await (await open(file)).close();
+});
+
+s('a lock left by a process that is gone (kill -9) is taken over', async ({ file }) => {
+  const gone = spawnSync(process.execPath, ['-e', '']).pid;
+  writeFileSync(`${file}.lock`, `${gone}\n`);
+  const store = await open(file);
+  assert.is(readFileSync(`${file}.lock`, 'utf8').trim(), String(process.pid));
   await store.close();
 });
 
