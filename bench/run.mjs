@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // `npm run bench`: every contender in its own process on loopback, driven by autocannon from a
 // separate process in interleaved rounds; prints medians and same-run ratios, writes JSON.
-// Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --no-build, --no-pin.
+// Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --only ID,ID (workload ids
+// or prefixes: s2, s4-get, routing), --v8-defaults, --no-build, --no-pin.
+//
+// Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
+// server idles for tens of seconds here, and V8's memory reducer then shrinks the heap and collects
+// right as the next burst starts, which is nothing like a server under steady load and costs the
+// more allocating servers (api-serve, fastify) 15-35% of their figure. Same flag for all of them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { PERSON, makePlan } from './lib/plan.mjs';
-import { canPin, isPinned, rssMiB, setPinning, startContender, startLoadGenerator, stopAll } from './lib/procs.mjs';
+import { canPin, cpuMicros, getContenderFlags, isPinned, rssMiB, setContenderFlags, setPinning, startContender, startLoadGenerator, stopAll } from './lib/procs.mjs';
 import { checkSameWork, request, seedPersons } from './lib/prepare.mjs';
 import { printTables, printTargets, summarize, targets } from './lib/report.mjs';
 import { measureStartup } from './lib/startup.mjs';
@@ -31,14 +37,16 @@ function options(argv) {
     quick,
     rounds: num('--rounds', quick ? 1 : 3),
     duration: num('--duration', quick ? 0.5 : 1.2),
-    warmup: quick ? 0.3 : 0.6,
+    warmup: quick ? 0.4 : 0.8,
     connections: num('--connections', 64),
-    createAmount: quick ? 300 : 1500,
+    createAmount: quick ? 200 : 1000,
     seed: 50,
     startupRuns: quick ? 2 : 5,
     budget: num('--budget', quick ? 60 : 170),
     build: !argv.includes('--no-build'),
     pin: !argv.includes('--no-pin'),
+    v8Defaults: argv.includes('--v8-defaults'),
+    only: argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : undefined,
   };
 }
 
@@ -70,6 +78,7 @@ const expectedCount = (w, codes) => Object.entries(codes).reduce((n, [k, v]) => 
 async function main() {
   const opt = options(process.argv.slice(2));
   setPinning(opt.pin);
+  setContenderFlags(opt.v8Defaults ? [] : ['--no-memory-reducer']);
   const notes = [];
   const skipped = [];
   const tscErrors = opt.build ? build(notes) : [];
@@ -110,7 +119,7 @@ async function main() {
       }
     }
     const portOf = (cell) => procs.get(cell.proc)?.ports?.[cell.port];
-    let workloads = plan.workloads;
+    let workloads = opt.only ? plan.workloads.filter((w) => opt.only.some((o) => w.id.startsWith(o))) : plan.workloads;
     for (const w of workloads) for (const c of w.cells) { c.byRound = []; if (portOf(c) === undefined) c.invalid = 'its process is not running'; }
     if (s4) {
       // Same records in every S4 store, created over HTTP; `get` asks for the first one.
@@ -130,20 +139,31 @@ async function main() {
     });
     const reserve = opt.startupRuns * 1.5 + 5;
     let roundsDone = 0;
-    for (let round = 0; round < opt.rounds; round++) {
+    let outOfTime = false;
+    for (let round = 0; round < opt.rounds && !outOfTime; round++) {
       const started = elapsed();
       log(`round ${round + 1}/${opt.rounds}`);
       for (const w of workloads) {
+        if (round > 0 && elapsed() + reserve > opt.budget) {
+          notes.push(`round ${round + 1} cut short at ${w.id} to stay within the ${opt.budget} s budget`);
+          outOfTime = true;
+          break;
+        }
         for (const c of rotate(w.cells.filter((x) => !x.invalid), round)) {
           const timeout = 30000 + opt.duration * 2000;
           if (!c.warmed) { await load.run(loadOpts(w, c, opt.warmup), timeout); c.warmed = true; }
+          const { pid } = procs.get(c.proc);
+          const cpu0 = cpuMicros(pid);
           const r = await load.run(loadOpts(w, c, opt.duration), timeout);
-          r.rss = rssMiB(procs.get(c.proc).pid);
+          // CPU time per answer is far steadier than req/s on a shared machine (see the README).
+          r.cpu = (cpuMicros(pid) - cpu0) / Math.max(1, r.completed);
+          r.rss = rssMiB(pid);
           const good = expectedCount(w, r.statusCodes);
           if (r.errors > 0 || good < 0.99 * r.completed) notes.push(`${w.id} ${c.contender} round ${round + 1}: ${r.errors} errors, statuses ${JSON.stringify(r.statusCodes)}`);
           c.byRound[round] = r;
         }
       }
+      if (outOfTime) break;
       roundsDone++;
       const took = elapsed() - started;
       if (round + 1 < opt.rounds && elapsed() + took + reserve > opt.budget) {
@@ -165,13 +185,14 @@ async function main() {
     console.log(`\nStart-up: api-serve S2 spawn -> first 200 ${startup.apiServeMs.toFixed(0)} ms; node -e "" ${startup.nodeMs.toFixed(0)} ms; ratio ${startup.ratio.toFixed(2)}x`);
     const t = targets(summary, startup, noise);
     printTargets(t);
-    console.log(`\nNoise: req/s of one cell varied by ${Math.round(median(spreads) * 100)}% (median) / ${Math.round(Math.max(0, ...spreads) * 100)}% (max) between rounds (max-min over median); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}.`);
+    const noiseLine = spreads.length ? `req/s of one cell varied by ${Math.round(median(spreads) * 100)}% (median) / ${Math.round(Math.max(...spreads) * 100)}% (max) between rounds (max-min over median)` : 'one round only, no spread measured';
+    console.log(`\nNoise: ${noiseLine}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}.`);
     for (const s of skipped) console.log(`Skipped: ${s.row}: ${s.why}`);
     for (const n of notes) console.log(`Note: ${n}`);
 
     const result = {
       when: new Date().toISOString(), seconds: Math.round(elapsed()), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-      machine: { cpu: os.cpus()[0]?.model, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, os: `${os.type()} ${os.release()}`, loadavg: os.loadavg(), pinned: isPinned(), taskset: canPin() },
+      machine: { cpu: os.cpus()[0]?.model, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, os: `${os.type()} ${os.release()}`, loadavg: os.loadavg(), pinned: isPinned(), taskset: canPin(), contenderFlags: getContenderFlags() },
       options: opt, roundsDone, noise: { medianSpread: median(spreads), maxSpread: Math.max(0, ...spreads) }, skipped, notes, startup, targets: t, workloads: summary,
     };
     const dir = join(root, 'bench/results');

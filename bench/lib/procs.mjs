@@ -7,7 +7,12 @@ const children = new Set();
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 let pinning = hasTaskset;
 
+let contenderFlags = [];
+
 export const canPin = () => hasTaskset;
+/** Node flags given to every contender alike (see run.mjs: --no-memory-reducer). */
+export function setContenderFlags(flags) { contenderFlags = flags; }
+export const getContenderFlags = () => contenderFlags;
 export function setPinning(on) { pinning = on && hasTaskset; }
 export const isPinned = () => pinning;
 
@@ -33,7 +38,7 @@ export function spawnPinned(cpu, args, options = {}) {
  * Resolves to { name, pid, ports, stop() }; rejects with its stderr when it fails or times out.
  */
 export function startContender(name, script, args = [], env = {}, timeoutMs = 20000) {
-  const child = spawnPinned(1, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...env } });
+  const child = spawnPinned(1, [...contenderFlags, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...env } });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
   return new Promise((resolve, reject) => {
