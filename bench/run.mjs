@@ -17,6 +17,7 @@ import { canPin, cpuMicros, getContenderFlags, isPinned, rssMiB, setContenderFla
 import { checkSameWork, request, seedPersons } from './lib/prepare.mjs';
 import { printTables, printTargets, summarize, targets } from './lib/report.mjs';
 import { measureStartup } from './lib/startup.mjs';
+import { markdown } from './lib/markdown.mjs';
 import { median } from './lib/stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,11 +36,11 @@ function options(argv) {
   };
   return {
     quick,
-    rounds: num('--rounds', quick ? 1 : 3),
-    duration: num('--duration', quick ? 0.5 : 1.2),
+    rounds: num('--rounds', quick ? 1 : 5),
+    duration: num('--duration', quick ? 0.5 : 0.8),
     warmup: quick ? 0.4 : 0.8,
     connections: num('--connections', 64),
-    createAmount: quick ? 200 : 1000,
+    createAmount: quick ? 200 : 500,
     seed: 50,
     startupRuns: quick ? 2 : 5,
     budget: num('--budget', quick ? 60 : 170),
@@ -72,7 +73,8 @@ function colorsFile() {
   return f ? join(dir, f) : undefined;
 }
 
-const rotate = (xs, k) => xs.map((_, i) => xs[(i + k) % xs.length]);
+/** Plan order in even rounds, reversed in odd ones: neighbours stay neighbours, no one always goes first. */
+const inRoundOrder = (xs, round) => (round % 2 ? [...xs].reverse() : xs);
 const expectedCount = (w, codes) => Object.entries(codes).reduce((n, [k, v]) => n + ((w.expect === '2xx' ? k.startsWith('2') : Number(k) === w.expect) ? v : 0), 0);
 
 async function main() {
@@ -90,7 +92,7 @@ async function main() {
   if (s7Why) skipped.push({ row: 'S7 GET /colors', why: s7Why });
   if (s4Why) skipped.push({ row: 'S4 CRUD vs json-server', why: s4Why });
 
-  const tmp = mkdtempSync(join(os.tmpdir(), 'api-serve-bench-'));
+  const tmp = (scratch = mkdtempSync(join(os.tmpdir(), 'api-serve-bench-')));
   const procs = new Map();
   let load;
   try {
@@ -149,7 +151,7 @@ async function main() {
           outOfTime = true;
           break;
         }
-        for (const c of rotate(w.cells.filter((x) => !x.invalid), round)) {
+        for (const c of inRoundOrder(w.cells.filter((x) => !x.invalid), round)) {
           const timeout = 30000 + opt.duration * 2000;
           if (!c.warmed) { await load.run(loadOpts(w, c, opt.warmup), timeout); c.warmed = true; }
           const { pid } = procs.get(c.proc);
@@ -199,15 +201,18 @@ async function main() {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${result.when.replace(/[:.]/g, '-')}${opt.quick ? '-quick' : ''}.json`);
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\nWrote ${file.slice(root.length)} (${Math.round(elapsed())} s in all)`);
+    writeFileSync(file.replace(/\.json$/, '.md'), markdown(result));
+    console.log(`\nWrote ${file.slice(root.length)} and its .md ratio tables (${Math.round(elapsed())} s in all)`);
   } finally {
     await load?.stop().catch(() => {});
     await stopAll();
-    rmSync(tmp, { recursive: true, force: true });
+    removeScratch();
   }
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { stopAll().finally(() => process.exit(130)); });
+let scratch;
+const removeScratch = () => { if (scratch) rmSync(scratch, { recursive: true, force: true }); };
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { stopAll().finally(() => { removeScratch(); process.exit(130); }); });
 main().catch(async (err) => {
   process.stderr.write(`bench: ${err?.stack ?? err}\n`);
   await stopAll();

@@ -12,8 +12,7 @@ export const ROUTING_SIZES = [10, 100, 1000];
 /** The routing probe: the last `/res{i}/{id}` endpoint of a generated surface, near the end. */
 export const probePath = (n) => `/res${Math.floor((n - 1) / 4) * 4}/42`;
 
-const BARE = ['node:http', 'polka', 'fastify'];
-const bare = (port) => BARE.map((c) => ({ contender: c, proc: c, port }));
+const bare = (c, port) => ({ contender: c, proc: c, port });
 
 /**
  * The plan for one run. `s7`/`s4` say whether those surfaces are served; `tmp` is a scratch
@@ -39,7 +38,8 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
   }
   const main = (id, label, req, expect) => ({
     id, label, group: 'main', baseline: 'node:http', reference: 'api-serve', expect, ...req,
-    cells: [...bare('main'), { contender: 'api-serve', proc: 'api-serve', port: req.surface ?? 'S2' }],
+    // api-serve sits next to the baseline and polka, so that its runs neighbour theirs in time.
+    cells: [bare('node:http', 'main'), { contender: 'api-serve', proc: 'api-serve', port: req.surface ?? 'S2' }, bare('polka', 'main'), bare('fastify', 'main')],
   });
   const workloads = [
     main('s2-position', 'S2 GET /position/{x}/{y}', { method: 'GET', path: '/position/3/14' }, 200),
