@@ -182,10 +182,9 @@ async function main() {
 
     const summary = summarize(workloads);
     const spreads = summary.flatMap((w) => w.cells.map((c) => c.rpsSpread)).filter(Number.isFinite);
-    const noise = spreads.length ? median(spreads) / 2 : 0.1;
     printTables(summary);
     console.log(`\nStart-up: api-serve S2 spawn -> first 200 ${startup.apiServeMs.toFixed(0)} ms; node -e "" ${startup.nodeMs.toFixed(0)} ms; ratio ${startup.ratio.toFixed(2)}x`);
-    const t = targets(summary, startup, noise);
+    const t = targets(summary, startup);
     printTargets(t);
     const noiseLine = spreads.length ? `req/s of one cell varied by ${Math.round(median(spreads) * 100)}% (median) / ${Math.round(Math.max(...spreads) * 100)}% (max) between rounds (max-min over median)` : 'one round only, no spread measured';
     console.log(`\nNoise: ${noiseLine}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}.`);
