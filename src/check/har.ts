@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { ExchangeFixture, ExpectedHeader, RequestHeaderValue, RequestSpec, ResponseSpec } from './fixture.js';
 import type { Matcher } from './matchers.js';
 import { validateFixture } from './fixture-validate.js';
+import { setCookiePattern } from '../codec/set-cookie.js';
 
 interface HarHeader { name: string; value: string }
 interface HarEntry {
@@ -22,18 +23,8 @@ const RESPONSE_NOISE = new Set(['date', 'server', 'connection', 'keep-alive', 'c
   'expires', 'cache-control', 'vary', 'content-encoding', 'x-powered-by', 'strict-transport-security', 'alt-svc', 'report-to', 'nel', 'via']);
 const SECRET_REQUEST = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A Set-Cookie value as a matcher: the cookie's name and attributes kept, its value any. */
-export function setCookieMatcher(value: string): Matcher {
-  const [pair = '', ...attrs] = value.split(';');
-  const name = pair.split('=')[0]!.trim();
-  const rest = attrs.map((a) => a.trim()).filter((a) => a !== '').map((a) => {
-    const key = a.split('=')[0]!.trim();
-    return /^(expires|max-age)$/i.test(key) ? `${escapeRe(key)}=[^;]*` : escapeRe(a);
-  });
-  return { $match: `^${[`${escapeRe(name)}=[^;]*`, ...rest].join(';\\s*')}$` };
-}
+export const setCookieMatcher = (value: string): Matcher => ({ $match: setCookiePattern(value) });
 
 const isJsonType = (mime: string | undefined) => mime !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(mime.split(';')[0]!.trim());
 const isTextType = (mime: string | undefined) => mime !== undefined && (/^text\//i.test(mime) || isJsonType(mime) || /^application\/(x-www-form-urlencoded|xml|javascript)/i.test(mime));

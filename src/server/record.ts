@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutReply, RequestRecord } from './request.js';
+import { setCookiePattern } from '../codec/set-cookie.js';
 
 /** One exchange as the server saw it. */
 export interface ServedExchange {
@@ -53,18 +54,8 @@ const REQUEST_NOISE = new Set(['host', 'connection', 'content-length', 'accept-e
   'cache-control', 'pragma', 'dnt', 'upgrade-insecure-requests', 'priority', 'te', 'keep-alive', 'transfer-encoding']);
 const SECRET_REQUEST = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A Set-Cookie value as a matcher: name and attributes kept, the value (a secret) any. */
-export function setCookieMatcher(value: string): { $match: string } {
-  const [pair = '', ...attrs] = value.split(';');
-  const name = pair.split('=')[0]!.trim();
-  const rest = attrs.map((a) => a.trim()).filter((a) => a !== '').map((a) => {
-    const key = a.split('=')[0]!.trim();
-    return /^(expires|max-age)$/i.test(key) ? `${escapeRe(key)}=[^;]*` : escapeRe(a);
-  });
-  return { $match: `^${[`${escapeRe(name)}=[^;]*`, ...rest].join(';\\s*')}$` };
-}
+const setCookieMatcher = (value: string): { $match: string } => ({ $match: setCookiePattern(value) });
 
 const first = (v: string | readonly string[] | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v[0]);
 const isJson = (ct: string | undefined) => ct !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(ct.trim());
