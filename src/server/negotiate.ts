@@ -3,18 +3,40 @@
 import Negotiator from 'negotiator';
 import type { MediaCodec } from '../codec/media.js';
 
+/**
+ * What each codec offers negotiator: its full Content-Type (so that an Accept range with
+ * parameters, `application/json;charset=utf-8`, matches the type the server writes) and its bare
+ * type. A range whose parameters the codec does not write (`charset=latin1`) matches neither.
+ */
+function offers(media: readonly MediaCodec[]): { types: string[]; codecOf: Map<string, MediaCodec> } {
+  const types: string[] = [];
+  const codecOf = new Map<string, MediaCodec>();
+  for (const m of media) {
+    for (const t of m.contentType === m.type ? [m.type] : [m.contentType, m.type]) {
+      if (codecOf.has(t)) continue;
+      types.push(t);
+      codecOf.set(t, m);
+    }
+  }
+  return { types, codecOf };
+}
+
 /** The media codec for a response, or undefined when Accept admits none (406). */
 export function pickResponseMedia(accept: string | undefined, media: readonly MediaCodec[]): MediaCodec | undefined {
   if (accept === undefined || accept === '' || accept === '*/*') return media[0];
   if (media.length === 1 && accept === media[0]!.type) return media[0];
-  const chosen = new Negotiator({ headers: { accept } }).mediaTypes(media.map((m) => m.type));
-  return chosen.length === 0 ? undefined : media.find((m) => m.type === chosen[0]);
+  const { types, codecOf } = offers(media);
+  const chosen = new Negotiator({ headers: { accept } }).mediaTypes(types);
+  return chosen.length === 0 ? undefined : codecOf.get(chosen[0]!);
 }
 
-/** Whether an Accept header admits a media type (a missing Accept admits everything). */
+/**
+ * Whether an Accept header admits a media type (a missing Accept admits everything). The error
+ * formatters ask this with a bare type and write UTF-8, so a range naming that charset matches.
+ */
 export function acceptsType(accept: string | undefined, type: string): boolean {
   if (accept === undefined || accept === '') return true;
-  return new Negotiator({ headers: { accept } }).mediaTypes([type]).length > 0;
+  return new Negotiator({ headers: { accept } }).mediaTypes([type, `${type};charset=utf-8`]).length > 0;
 }
 
 /** The bare, lower-case media type of a Content-Type header. */
