@@ -7,9 +7,10 @@ const alive = (pid: number): boolean => {
   try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
 };
 
-/** Takes the lock of `file`; resolves to its release. */
-export async function lockStore(file: string): Promise<() => Promise<void>> {
-  const lock = `${file}.lock`;
+type Release = () => Promise<void>;
+
+/** One attempt at `lock`: its release, or the pid of the live process holding it. */
+async function tryLock(lock: string, what: string): Promise<Release | { owner: number }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const handle = await open(lock, 'wx', 0o600);
@@ -17,13 +18,34 @@ export async function lockStore(file: string): Promise<() => Promise<void>> {
       await handle.close();
       return async () => { await unlink(lock).catch(() => undefined); };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreOpenError(`cannot lock ${file}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreOpenError(`cannot lock ${what}: ${(err as Error).message}`);
     }
     const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
-    if (Number.isSafeInteger(owner) && owner > 0 && alive(owner)) {
-      throw new StoreOpenError(`${file} is in use by another server (pid ${owner}); serve one data directory from one server at a time`);
-    }
+    if (Number.isSafeInteger(owner) && owner > 0 && alive(owner)) return { owner };
     await unlink(lock).catch(() => undefined);
   }
-  throw new StoreOpenError(`cannot lock ${file}: its lock keeps reappearing`);
+  throw new StoreOpenError(`cannot lock ${what}: its lock keeps reappearing`);
+}
+
+/** Takes the lock of `file` for as long as a server runs; resolves to its release. */
+export async function lockStore(file: string): Promise<Release> {
+  const r = await tryLock(`${file}.lock`, file);
+  if (typeof r === 'function') return r;
+  throw new StoreOpenError(`${file} is in use by another server (pid ${r.owner}); serve one data directory from one server at a time`);
+}
+
+/**
+ * Runs one read-modify-write of `file` under a short-lived lock, waiting up to `waitMs` for
+ * another writer (another `api-serve users` run) to finish, so that no write is lost.
+ */
+export async function withEditLock<T>(file: string, edit: () => Promise<T>, waitMs = 10000): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 5; ; pause = Math.min(100, pause * 2)) {
+    const r = await tryLock(`${file}.edit-lock`, file);
+    if (typeof r === 'function') {
+      try { return await edit(); } finally { await r(); }
+    }
+    if (Date.now() > deadline) throw new StoreOpenError(`${file} is being changed by another process (pid ${r.owner}); try again`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }

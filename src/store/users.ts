@@ -6,6 +6,7 @@ import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AuthenticatedUser } from '../dsl/auth.js';
 import { hashPassword, isPasswordHash, verifyPassword } from '../server/auth/password.js';
+import { withEditLock } from './lock.js';
 
 export const USERS_FILE = 'users.json';
 
@@ -96,7 +97,10 @@ export class UserStore {
     if (!exists) {
       // decided: a fresh store holds the reference's demo users; see README "S6 authentication".
       const seeded = await Promise.all(DEMO_USERS.map(async ({ password, ...u }) => ({ ...u, hash: await hashPassword(password) })));
-      await writeAtomically(store.path, seeded);
+      // Under the edit lock, and only if still absent: a concurrent `users add` may have seeded it.
+      await withEditLock(store.path, async () => {
+        if (!(await stat(store.path).then(() => true, () => false))) await writeAtomically(store.path, seeded);
+      });
     }
     await store.refresh();
     return store;
@@ -129,20 +133,24 @@ export class UserStore {
     if (problem) throw new UserStoreError(problem);
     if (!isId(user.auID) || !isId(user.auOrgID)) throw new UserStoreError('auID and auOrgID must be integers');
     if (user.password === '') throw new UserStoreError('the password may not be empty');
-    await this.refresh();
-    if (this.users.some((x) => x.login === user.login)) throw new UserStoreError(`the user ${JSON.stringify(user.login)} exists already (remove it first)`);
     const stored: StoredUser = { login: user.login, auID: user.auID, auOrgID: user.auOrgID, hash: await hashPassword(user.password) };
-    await writeAtomically(this.path, [...this.users, stored]);
-    await this.refresh();
+    await withEditLock(this.path, async () => {
+      await this.refresh();
+      if (this.users.some((x) => x.login === user.login)) throw new UserStoreError(`the user ${JSON.stringify(user.login)} exists already (remove it first)`);
+      await writeAtomically(this.path, [...this.users, stored]);
+      await this.refresh();
+    });
   }
 
   /** Removes a login; false when there was none. */
   async remove(login: string): Promise<boolean> {
-    await this.refresh();
-    const rest = this.users.filter((x) => x.login !== login);
-    if (rest.length === this.users.length) return false;
-    await writeAtomically(this.path, rest);
-    await this.refresh();
-    return true;
+    return withEditLock(this.path, async () => {
+      await this.refresh();
+      const rest = this.users.filter((x) => x.login !== login);
+      if (rest.length === this.users.length) return false;
+      await writeAtomically(this.path, rest);
+      await this.refresh();
+      return true;
+    });
   }
 }

@@ -2,7 +2,7 @@
 // clear passwords, tokens that survive a restart, and keys that are refused.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handlers } from '../../specs/S6.js';
 import { UserStore, UserStoreError } from '../../src/store/users.js';
@@ -61,6 +61,17 @@ store('a corrupt store file is a clear error naming the file', async ({ dir }) =
     assert.instance(err, UserStoreError);
     assert.match((err as Error).message, /users\.json.*hash/);
   }
+});
+
+store('concurrent adds and removes through separate store handles lose no user (as parallel `users add` runs)', async ({ dir }) => {
+  const [a, b, c] = await Promise.all([UserStore.open(dir), UserStore.open(dir), UserStore.open(dir)]);
+  const handles = [a!, b!, c!];
+  await Promise.all([1, 2, 3, 4, 5, 6].map((i) => handles[i % 3]!.add({ login: `u${i}`, auID: 10 + i, auOrgID: 1, password: `pw${i}` })));
+  await Promise.all([handles[0]!.remove('user2'), handles[1]!.add({ login: 'late', auID: 99, auOrgID: 1, password: 'x' })]);
+  const fresh = await UserStore.open(dir);
+  assert.equal((await fresh.list()).map((u) => u.login).sort(), ['late', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'user']);
+  assert.ok(await fresh.verify('u4', 'pw4'));
+  assert.not.ok(existsSync(join(dir, 'users.json.edit-lock')), 'no edit lock is left behind');
 });
 
 store.run();
