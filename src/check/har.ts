@@ -1,6 +1,6 @@
 // HAR 1.2 import: a recording from a browser's developer tools becomes one fixture file per
 // exchange. Browser noise headers are dropped; credentials become matchers or redactions.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeFixture, ExpectedHeader, RequestHeaderValue, RequestSpec, ResponseSpec } from './fixture.js';
 import type { Matcher } from './matchers.js';
@@ -111,8 +111,11 @@ export function importHar(file: string, outDir: string, options: { surface?: str
   try { doc = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new HarError(`${file}: ${(e as Error).message}`); }
   const { fixtures, skipped } = harToFixtures(doc, options);
   mkdirSync(outDir, { recursive: true });
+  // Numbered after the files already there (as `api-serve --record` does): a second import into
+  // the same folder adds to the first instead of overwriting it.
+  const offset = readdirSync(outDir).reduce((n, f) => Math.max(n, Number(/^(\d+)-/.exec(f)?.[1] ?? 0)), 0);
   const written = fixtures.map(({ name, fixture }) => {
-    const path = join(outDir, name);
+    const path = join(outDir, name.replace(/^\d+/, (d) => String(Number(d) + offset).padStart(4, '0')));
     writeFileSync(path, `${JSON.stringify(fixture, null, 2)}\n`);
     return path;
   });

@@ -10,16 +10,31 @@ export type Sent =
 
 export interface SendOptions {
   readonly timeoutMs: number;
-  /** `-H NAME:VALUE`: set on every request, over the fixture's own value. */
+  /** `-H NAME:VALUE`: set over the fixture's own value (see headersFor). */
   readonly headers?: readonly (readonly [string, string])[];
+  /** Header names some fixture of the run redacts: `-H` fills only the requests that carry them. */
+  readonly slotsOnly?: ReadonlySet<string>;
   readonly dispatcher?: Agent;
 }
 
-/** The headers actually sent: the fixture's, then the command line's; redacted ones only when given. */
-export function headersFor(req: RequestSpec, extra: readonly (readonly [string, string])[] = []): Record<string, string> {
+/**
+ * The headers actually sent: the fixture's, then the command line's over them; a redacted one only
+ * when given. A command-line header whose name is redacted somewhere in the run (`slotsOnly`) fills
+ * just the requests that carry it, so a recorded session replays its unauthenticated requests as
+ * they were; any other command-line header goes with every request.
+ */
+export function headersFor(req: RequestSpec, extra: readonly (readonly [string, string])[] = [], slotsOnly: ReadonlySet<string> = new Set()): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
-  for (const [k, v] of extra) out[k.toLowerCase()] = v;
+  const carried = new Set<string>();
+  for (const [k, v] of Object.entries(req.headers ?? {})) {
+    carried.add(k.toLowerCase());
+    if (typeof v === 'string') out[k.toLowerCase()] = v;
+  }
+  for (const [k, v] of extra) {
+    const name = k.toLowerCase();
+    if (slotsOnly.has(name) && !carried.has(name)) continue;
+    out[name] = v;
+  }
   if (req.body !== undefined && out['content-type'] === undefined) out['content-type'] = 'application/json';
   return out;
 }
@@ -56,7 +71,7 @@ export async function send(base: string, req: RequestSpec, options: SendOptions)
   try {
     const res = await request(url, {
       method: req.method as 'GET',
-      headers: headersFor(req, options.headers),
+      headers: headersFor(req, options.headers, options.slotsOnly),
       ...(body === undefined ? {} : { body }),
       signal,
       headersTimeout: options.timeoutMs,

@@ -95,6 +95,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
   const byFile = new Map<FixtureFile, CaseResult[]>();
   let stop = false;
+  const slotsOnly = new Set<string>();
+  for (const f of options.files) for (const c of f.cases) for (const [k, v] of Object.entries(c.request.headers ?? {})) if (typeof v !== 'string') slotsOnly.add(k.toLowerCase());
 
   const finish = (list: CaseResult[], r: CaseResult) => {
     list.push(r);
@@ -123,7 +125,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       }
       const req = fillRequest(c.request, vars);
       const sent = { method: req.method, url: urlFor(base.url, req.path) };
-      const r = await send(base.url, req, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers } : {}) });
+      const r = await send(base.url, req, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
       const durationMs = performance.now() - began;
       if (!r.ok) {
         finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: r.kind, message: r.message }, sent, durationMs });

@@ -74,15 +74,22 @@ async function runLint(files: readonly FixtureFile[], o: SessionOptions): Promis
 
 export async function checkFixtures(o: SessionOptions): Promise<number> {
   const err = (line: string) => o.stderr.write(`api-check: ${line}\n`);
+  // Nothing ran, but the output still ends with the totals (on stdout, unless a document
+  // reporter owns stdout): each fixture problem counts as a failure.
+  const nothingRan = (failed: number) => {
+    const to = (o.reporter === 'junit' || o.reporter === 'json') && o.output === undefined ? o.stderr : o.stdout;
+    to.write(`${totalsLine({ total: failed, passed: 0, failed, errors: 0, skipped: 0 })}\n`);
+    return USAGE;
+  };
   const loaded = loadFixtures(o.paths, o.cwd);
   if (loaded.problems.length > 0) {
     for (const p of loaded.problems) err(formatProblem(p));
     err(`${loaded.problems.length} fixture problem${loaded.problems.length === 1 ? '' : 's'}; nothing was sent`);
-    return USAGE;
+    return nothingRan(loaded.problems.length);
   }
-  if (loaded.files.length === 0) { err(`no fixtures (*.json) under ${o.paths.join(', ')}`); return USAGE; }
+  if (loaded.files.length === 0) { err(`no fixtures (*.json) under ${o.paths.join(', ')}`); return nothingRan(0); }
   const files = select(loaded.files, o);
-  if (files.length === 0) { err('no fixture matches --surface / --grep'); return USAGE; }
+  if (files.length === 0) { err('no fixture matches --surface / --grep'); return nothingRan(0); }
   const cases = files.flatMap((f) => f.cases);
 
   if (o.list) {
@@ -100,7 +107,7 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
       err(o.baseUrl === undefined
         ? `${s} is not a known surface, so it cannot be started here; give --base-url URL to check a running server`
         : `no --base-url for ${s} (give --base-url ${s}=URL or one URL for all)`);
-      return USAGE;
+      return nothingRan(0);
     }
     starters.set(s, starter);
   }

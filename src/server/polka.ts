@@ -94,7 +94,7 @@ export function listener(cs: CompiledSurface, observer?: ExchangeObserver): (req
   }).use((req, res) => {
     const r = record(req, res);
     // Only a recording server (`--record`) pays for observing the exchange.
-    (observer ? observeExchange(r, (x) => handle(cs, x), observer) : handle(cs, r)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
+    (observer ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
   });
   return app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
 }

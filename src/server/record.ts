@@ -3,6 +3,7 @@
 // It writes JSON only: the server never imports the checker.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
 import type { OutReply, RequestRecord } from './request.js';
 import { setCookiePattern } from '../codec/set-cookie.js';
 
@@ -19,8 +20,12 @@ export interface ServedExchange {
 
 export type ExchangeObserver = (exchange: ServedExchange) => void;
 
-/** Runs `handle` and shows the observer the whole exchange (a stream once it has ended). */
-export async function observeExchange(req: RequestRecord, handle: (r: RequestRecord) => Promise<OutReply>, observer: ExchangeObserver): Promise<OutReply> {
+/**
+ * Runs `handle` and shows the observer the whole exchange once the response has finished. The
+ * response is taken from what was written to `res` (status, headers, bytes), so replies written by
+ * others (static files through sirv, 206 and 304 among them) and streams are recorded as sent.
+ */
+export function observeExchange(req: RequestRecord, res: ServerResponse, handle: (r: RequestRecord) => Promise<OutReply>, observer: ExchangeObserver): Promise<OutReply> {
   let requestBody: Buffer | undefined;
   const seen: RequestRecord = {
     method: req.method, url: req.url, headers: req.headers,
@@ -31,23 +36,34 @@ export async function observeExchange(req: RequestRecord, handle: (r: RequestRec
     },
     get signal() { return req.signal; },
   };
-  const out = await handle(seen);
-  const base = { method: req.method, url: req.url, requestHeaders: req.headers, ...(requestBody ? { requestBody } : {}), status: out.status, responseHeaders: out.headers };
-  if (!out.stream) {
-    observer({ ...base, responseBody: out.body === undefined ? Buffer.alloc(0) : Buffer.from(out.body) });
-    return out;
-  }
-  const source = out.stream;
-  async function* tee() {
-    const chunks: Buffer[] = [];
-    try {
-      for await (const c of source) { chunks.push(Buffer.from(c)); yield c; }
-    } finally {
-      observer({ ...base, responseBody: Buffer.concat(chunks) });
-    }
-  }
-  return { ...out, stream: tee() };
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding as BufferEncoding : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  // Headers given to writeHead (sirv passes them there) never reach getHeaders(): keep them too.
+  const headed: Record<string, string | readonly string[]> = {};
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const given = rest.find((x) => x !== null && typeof x === 'object');
+    if (Array.isArray(given)) for (let i = 0; i + 1 < given.length; i += 2) headed[String(given[i]).toLowerCase()] = String(given[i + 1]);
+    else if (given) for (const [k, v] of Object.entries(given)) if (v !== undefined) headed[k.toLowerCase()] = Array.isArray(v) ? v.map(String) : String(v);
+    return (writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) { keep(chunk, rest[0]); return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest); } as typeof res.write;
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) { keep(chunk, rest[0]); return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest); } as typeof res.end;
+  res.once('finish', () => {
+    const responseHeaders: Record<string, string | readonly string[]> = { ...headed };
+    for (const [k, v] of Object.entries(res.getHeaders())) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v : String(v);
+    observer({ method: req.method, url: req.url, requestHeaders: req.headers, ...(requestBody ? { requestBody } : {}), status: res.statusCode, responseHeaders, responseBody: Buffer.concat(chunks) });
+  });
+  return handle(seen);
 }
+
+/** Response headers that name this file's copy on this disk, not the API: dropped from fixtures. */
+const RESPONSE_VOLATILE = new Set(['content-length', 'connection', 'date', 'keep-alive', 'etag', 'last-modified']);
 
 /** Request headers a client adds on its own: not part of what the API is asked. */
 const REQUEST_NOISE = new Set(['host', 'connection', 'content-length', 'accept-encoding', 'accept-language', 'user-agent', 'referer', 'origin',
@@ -83,7 +99,7 @@ export function fixtureOf(surface: string, x: ServedExchange): Record<string, un
   const resHeaders: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(x.responseHeaders)) {
     const name = k.toLowerCase();
-    if (name === 'content-length' || name === 'connection' || name === 'date') continue;
+    if (RESPONSE_VOLATILE.has(name)) continue;
     if (name === 'set-cookie') resHeaders[name] = (typeof v === 'string' ? [v] : v).map(setCookieMatcher);
     else resHeaders[name] = typeof v === 'string' ? v : v.join(', ');
   }

@@ -2,8 +2,8 @@
 // replay green; noise headers are dropped, bodies keep their form, non-HTTP entries are skipped.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { request } from 'undici';
 import { HarError, harToFixtures, importHar, setCookieMatcher } from '../../src/check/har.js';
 import { loadFixtures } from '../../src/check/fixture.js';
@@ -87,6 +87,11 @@ test('a browser-shaped HAR of an S2 session imports to fixtures that replay gree
       assert.equal(loaded.problems, []);
       const replay = await run({ files: loaded.files, start: async () => ({ url: s.url }), timeoutMs: 5000, concurrency: 2 });
       assert.equal(replay.results.map((x) => x.outcome), ['passed', 'passed', 'passed', 'passed']);
+
+      // A second import into the same folder adds after the first, overwriting nothing.
+      const again = importHar(file, out, { surface: 'S2' });
+      assert.equal(again.written.map((w) => basename(w).slice(0, 4)), ['0005', '0006', '0007', '0008']);
+      assert.is(readdirSync(out).length, 8);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -46,6 +46,7 @@ test('fixture problems are exit 2, listed with file and pointer, before any serv
     const r = await session({ paths: [dir], cwd: dir, startSurface: () => async () => { started++; return { url: 'http://127.0.0.1:9' }; } });
     assert.is(r.code, 2);
     assert.is(r.stderr, 'api-check: a.json at /request/text: give one of body, text, base64 (this one has body and text)\napi-check: 1 fixture problem; nothing was sent\n');
+    assert.is(r.stdout, '0 passed, 1 failed\n', 'the output still ends with the totals; a bad fixture counts as failed');
     assert.is(started, 0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -56,7 +57,12 @@ test('nothing to run is exit 2: no fixtures, a path that is not there, a selecti
   const dir = tempDir('api-check-session-');
   try {
     mkdirSync(join(dir, 'empty'));
-    assert.is((await session({ paths: [join(dir, 'empty')] })).code, 2);
+    const empty = await session({ paths: [join(dir, 'empty')] });
+    assert.is(empty.code, 2);
+    assert.is(empty.stdout, '0 passed, 0 failed\n');
+    const junit = await session({ paths: [join(dir, 'empty')], reporter: 'junit' });
+    assert.is(junit.stdout, '', 'stdout belongs to the JUnit document');
+    assert.match(junit.stderr, /0 passed, 0 failed\n$/);
     assert.is((await session({ paths: [join(dir, 'missing')] })).stderr, `api-check: ${join(dir, 'missing')}: no such file or directory\napi-check: 1 fixture problem; nothing was sent\n`);
     assert.is((await session({ paths: ['test/fixtures/S2'], grep: /no such case/ })).code, 2);
     writeFileSync(join(dir, 'x.json'), JSON.stringify({ surface: 'S99', request: { method: 'GET', path: '/' }, response: { status: 200 } }));
