@@ -111,7 +111,7 @@ export function program(): Command {
         const r = importHar(file, o.out, o.surface === undefined ? {} : { surface: o.surface });
         for (const w of r.written) process.stdout.write(`${w}\n`);
         for (const s of r.skipped) process.stderr.write(`api-check: skipped ${s}\n`);
-        process.stdout.write(`${r.written.length} fixtures written to ${o.out}${r.skipped.length > 0 ? `, ${r.skipped.length} entries skipped` : ''}\n`);
+        process.stdout.write(`${r.written.length} fixture${r.written.length === 1 ? '' : 's'} written to ${o.out}${r.skipped.length > 0 ? `, ${r.skipped.length} entries skipped` : ''}\n`);
       } catch (err) {
         if (err instanceof HarError || (err as NodeJS.ErrnoException).code !== undefined) {
           process.stderr.write(`api-check: ${(err as Error).message}\n`);

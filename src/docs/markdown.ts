@@ -4,6 +4,9 @@ import type { DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocRespon
 import type { DocAuth, DocRange } from './extension-parts.js';
 import { RANGE_FORMAT } from './extension-parts.js';
 
+/** `a` or `an` before a type's label (`an integer`, `a User`). */
+const article = (label: string) => (/^([aeio]|un(?!i))/i.test(label) ? 'an' : 'a');
+
 const NEST = '     ';
 
 function intersperse<T>(sep: T, xs: readonly T[]): T[] {
@@ -36,7 +39,7 @@ function exampleBlocks(examples: readonly DocExample[]): string[] {
   ]);
 }
 
-const noExample = (content: DocContent) => [`- No example given (the body is a ${content.label})`, ''];
+const noExample = (content: DocContent) => [`- No example given (the body is ${article(content.label)} ${content.label})`, ''];
 
 function authSection(a: DocAuth): string[] {
   const how: string[] = [];

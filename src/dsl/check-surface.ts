@@ -4,12 +4,15 @@ import type { EndpointInfo, Surface } from './types.js';
 import { SurfaceError } from './surface-error.js';
 import { walk } from './walk.js';
 
+/** `a` or `an` before a type's label (`an integer`, `a User`). */
+const article = (label: string) => (/^([aeio]|un(?!i))/i.test(label) ? 'an' : 'a');
+
 const label = (e: EndpointInfo) => `${e.method} ${e.path} (${e.name})`;
 
 function checkExamples(surface: Surface, e: EndpointInfo, what: string, codec: Codec<unknown>, examples: readonly Example<unknown>[]) {
   for (const ex of [...codec.examples, ...examples]) {
     const r = codec.check(ex.value, '$');
-    if (!r.ok) throw new SurfaceError(surface.name, label(e), `${what} example ${ex.title ? JSON.stringify(ex.title) : ''} is not a ${codec.label}: ${r.path ?? '$'}: ${r.error}`.replace('  ', ' '));
+    if (!r.ok) throw new SurfaceError(surface.name, label(e), `${what} example ${ex.title ? JSON.stringify(ex.title) : ''} is not ${article(codec.label)} ${codec.label}: ${r.path ?? '$'}: ${r.error}`.replace('  ', ' '));
   }
 }
 

@@ -35,7 +35,7 @@ test('a query parameter clashing with a capture', () => {
 
 test('an example its type rejects', () => {
   const s = api('D', { title: 'd' }, { e: get('x').returns(json(t.int), { examples: [{ title: 'bad', value: 'one' as unknown as number }] }) });
-  throwsSurfaceError(() => checkSurface(s), /response 200 example "bad" is not a integer/);
+  throwsSurfaceError(() => checkSurface(s), /response 200 example "bad" is not an integer/);
   const C = withExamples(t.object('C', { n: t.int }), [{ value: { n: 'x' } as unknown as { n: number } }]);
   const s2 = api('D', { title: 'd' }, { e: post('x', body(C)).empty() });
   throwsSurfaceError(() => checkSurface(s2), /request example.*\$\.n/);
