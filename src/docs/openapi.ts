@@ -6,6 +6,9 @@ import type { DocContent, DocEndpoint, DocError, DocExample, DocModel, DocQuery,
 import { type DocAuthScheme, type DocRange, RANGE_FORMAT } from './extension-parts.js';
 import { SchemaRegistry } from './openapi-schemas.js';
 
+/** A text ending as a sentence, so that another can follow it. */
+const sentence = (text: string) => (text === '' || /[.!?]$/.test(text) ? text : `${text}.`);
+
 type Obj = Record<string, unknown>;
 
 const SCHEME_KEY: Readonly<Record<DocAuthScheme, string>> = { Basic: 'basicAuth', Bearer: 'bearerAuth' };
@@ -65,7 +68,7 @@ function parameters(e: DocEndpoint, reg: SchemaRegistry): Obj[] {
   return [
     ...e.captures.map((c) => ({
       name: c.name, in: 'path', required: true, schema: reg.ref(c.schema),
-      ...described(c.rest ? `${c.description ?? ''} The rest of the path: one or more segments, \`/\` included.`.trim() : c.description),
+      ...described(c.rest ? `${sentence(c.description ?? '')} The rest of the path: one or more segments, \`/\` included.`.trim() : c.description),
     })),
     ...e.query.map((q) => queryParameter(q, reg)),
     ...e.headers.map((h) => ({ name: h.name, in: 'header', required: false, schema: reg.ref(h.schema), ...described(h.description) })),
@@ -78,7 +81,7 @@ function response(r: DocResponse, reg: SchemaRegistry): Obj {
     schema: reg.ref(h.schema), ...described(h.description), ...(h.exampleValue === undefined ? {} : { example: h.exampleValue }),
   }]));
   const c = r.content;
-  const description = r.stream && c ? `${r.description ?? r.reason}. A stream of ${c.label} values, one per line, each followed by a newline.` : r.description ?? r.reason;
+  const description = r.stream && c ? `${sentence(r.description ?? r.reason)} A stream of ${c.label} values, one per line, each followed by a newline.` : r.description ?? r.reason;
   return {
     description,
     ...(r.headers.length > 0 ? { headers } : {}),
