@@ -1,6 +1,7 @@
 // TLS on the command line: `--tls-cert`/`--tls-key` read into serve()'s `tls` option, and the
 // warning for a surface that takes credentials over plain HTTP.
 import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { walk } from '../dsl/walk.js';
 import type { Surface } from '../dsl/types.js';
 import { UsageError } from './resolve-surface.js';
@@ -19,7 +20,24 @@ function readPem(path: string, flag: string): Buffer {
 export function readTls(certPath: string | undefined, keyPath: string | undefined): TlsFiles | undefined {
   if (certPath === undefined && keyPath === undefined) return undefined;
   if (certPath === undefined || keyPath === undefined) throw new UsageError('--tls-cert and --tls-key go together: give both PEM files');
-  return { cert: readPem(certPath, '--tls-cert'), key: readPem(keyPath, '--tls-key') };
+  const files = { cert: readPem(certPath, '--tls-cert'), key: readPem(keyPath, '--tls-key') };
+  // Checked here, so that a wrong file is named instead of surfacing as a bare OpenSSL code.
+  try {
+    createSecureContext({ cert: files.cert });
+  } catch (err) {
+    throw new UsageError(`--tls-cert: ${certPath} is not a PEM certificate (${(err as Error).message})`);
+  }
+  try {
+    createSecureContext({ key: files.key });
+  } catch (err) {
+    throw new UsageError(`--tls-key: ${keyPath} is not a PEM private key (${(err as Error).message})`);
+  }
+  try {
+    createSecureContext(files);
+  } catch (err) {
+    throw new UsageError(`--tls-cert ${certPath} and --tls-key ${keyPath} do not belong together (${(err as Error).message})`);
+  }
+  return files;
 }
 
 /** A warning line when this surface authenticates requests and is served without TLS. */

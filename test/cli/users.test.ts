@@ -2,7 +2,7 @@
 // then logging in to `api-serve S6` (over HTTP with a warning, or HTTPS with a certificate).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { SignJWT } from 'jose';
@@ -95,7 +95,11 @@ cli('API_SERVE_JWT_SECRET signs and verifies tokens', async ({ data }) => {
 cli('bad S6 settings are one line on stderr and exit 2', ({ data }) => {
   const short = join(data, 'short-secret');
   writeFileSync(short, 'short');
+  const a = selfSigned(mkdtempSync(join(data, 'a-')));
+  const b = selfSigned(mkdtempSync(join(data, 'b-')));
   const cases: [string[], RegExp][] = [
+    [['--tls-cert', a.keyFile, '--tls-key', a.certFile], /--tls-cert: .*key\.pem is not a PEM certificate/],
+    [['--tls-cert', a.certFile, '--tls-key', b.keyFile], /--tls-cert .*cert\.pem and --tls-key .*key\.pem do not belong together/],
     [['--token-ttl', 'soon'], /--token-ttl/],
     [['--jwt-secret-file', short], /at least 32/],
     [['--tls-cert', join(data, 'cert.pem')], /--tls-cert and --tls-key go together/],
