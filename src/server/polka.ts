@@ -7,6 +7,8 @@ import { readBody } from './read-body.js';
 import { sendFile } from './static.js';
 import type { OutReply, RequestRecord } from './request.js';
 import { type ExchangeObserver, observeExchange } from './record.js';
+import { protocolError } from './errors.js';
+import { errorReply } from './reply.js';
 
 /**
  * The pipeline's view of a Node request. A class, not an object literal with a getter (V8 builds
@@ -96,5 +98,19 @@ export function listener(cs: CompiledSurface, observer?: ExchangeObserver): (req
     // Only a recording server (`--record`) pays for observing the exchange.
     (observer ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
   });
-  return app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+  const handler = app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/')) { handler(req, res); return; }
+    // Absolute form (`GET http://host/hello`, RFC 9112 3.2.2) is the same request as its path;
+    // any other target (`OPTIONS *`, an authority) names no resource here.
+    const absolute = /^https?:\/\/[^/?#]*/i.exec(url);
+    if (absolute) {
+      const rest = url.slice(absolute[0].length);
+      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+      handler(req, res);
+      return;
+    }
+    void write(res, errorReply(protocolError('badUrl', `Bad Request: the request target ${JSON.stringify(url.slice(0, 100))} is not a path`)));
+  };
 }

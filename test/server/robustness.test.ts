@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { get as httpGet } from 'node:http';
+import { connect } from 'node:net';
 import { api, body, get, HttpError, implement, json, post } from '../../src/dsl/index.js';
 import { media, t } from '../../src/codec/index.js';
 import { call, start, type Running } from '../helpers/server.js';
@@ -87,6 +88,31 @@ s('a path with a malformed escape -> 400, not a crash', async ({ server }) => {
   const r = await call(server!.url, 'GET', '/ok%');
   assert.is(r.status, 400);
   assert.match(r.text, /malformed percent-encoding/);
+});
+
+/** One raw HTTP/1.1 exchange over a socket, for request targets no client library sends. */
+function raw(url: string, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { port } = new URL(url);
+    const sock = connect(Number(port), '127.0.0.1', () => sock.end(`${head}\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    let out = '';
+    sock.setEncoding('utf8');
+    sock.on('data', (d) => { out += d; });
+    sock.once('end', () => resolve(out));
+    sock.once('error', reject);
+  });
+}
+
+s('an absolute-form target is served as its path; OPTIONS * and other targets -> 400, never a 500', async ({ server }) => {
+  const before = logs.length;
+  const absolute = await raw(server!.url, 'GET http://example.test/ok HTTP/1.1');
+  assert.match(absolute, /^HTTP\/1\.1 200 /);
+  assert.match(absolute, /\r\n\r\n1$/);
+  const star = await raw(server!.url, 'OPTIONS * HTTP/1.1');
+  assert.match(star, /^HTTP\/1\.1 400 /);
+  assert.match(star, /the request target "\*" is not a path/);
+  assert.match(await raw(server!.url, 'GET http://example.test HTTP/1.1'), /^HTTP\/1\.1 404 /);
+  assert.is(logs.length, before, 'nothing was logged as a failure');
 });
 
 s('text/plain bodies reach the handler as text and answer as text', async ({ server }) => {
