@@ -2,7 +2,7 @@
 // operations undone when their write fails.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { t } from '../../src/codec/index.js';
@@ -95,8 +95,28 @@ s('a lock left by a process that is gone (kill -9) is taken over', async ({ file
   const gone = spawnSync(process.execPath, ['-e', '']).pid;
   writeFileSync(`${file}.lock`, `${gone}\n`);
   const store = await open(file);
-  assert.is(readFileSync(`${file}.lock`, 'utf8').trim(), String(process.pid));
+  assert.is(readFileSync(`${file}.lock`, 'utf8').split(' ')[0], String(process.pid));
   await store.close();
+});
+
+s('a lock whose pid now belongs to someone else (a restart reused it) is taken over; a live owner is not', async ({ file }) => {
+  // Our own pid, written by an earlier life of this process (pid 1 in a restarted container).
+  writeFileSync(`${file}.lock`, `${process.pid} 1\n`);
+  const mine = await open(file);
+  await mine.close();
+  // A live process that started at another moment than the one recorded.
+  writeFileSync(`${file}.lock`, '1 0\n');
+  const other = await open(file);
+  await other.close();
+  // A live process that is the recorded one: refused.
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+  try {
+    const started = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    writeFileSync(`${file}.lock`, `${child.pid} ${started}\n`);
+    assert.match((await openError(file))!.message, new RegExp(`in use by another server \\(pid ${child.pid}\\)`));
+  } finally {
+    child.kill('SIGKILL');
+  }
 });
 
 s('a closed store refuses changes', async ({ file }) => {
