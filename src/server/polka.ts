@@ -24,7 +24,17 @@ class NodeRequest implements RequestRecord {
     this.url = req.url ?? '/';
     this.headers = req.headers;
   }
-  readBody(limit: number) { return readBody(this.req, limit); }
+  /**
+   * A client that sent `Expect: 100-continue` is told to go on only here, once every check before
+   * the body has passed and the declared length fits: a body that would be refused is never sent.
+   */
+  readBody(limit: number) {
+    if (!this.res.headersSent && /\b100-continue\b/i.test(String(this.req.headers.expect ?? ''))) {
+      const declared = Number(this.req.headers['content-length']);
+      if (!(Number.isFinite(declared) && declared > limit)) this.res.writeContinue();
+    }
+    return readBody(this.req, limit);
+  }
   get signal(): AbortSignal {
     if (!this.controller) {
       const c = (this.controller = new AbortController());

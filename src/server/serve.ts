@@ -77,6 +77,8 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
     const onRequest = listener(cs, options.onExchange);
     const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
+    // `Expect: 100-continue`: no automatic 100; the pipeline sends it when it reads the body.
+    server.on('checkContinue', onRequest);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

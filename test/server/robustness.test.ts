@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { get as httpGet } from 'node:http';
+import { get as httpGet, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { api, body, get, HttpError, implement, json, post } from '../../src/dsl/index.js';
 import { media, t } from '../../src/codec/index.js';
@@ -113,6 +113,30 @@ s('an absolute-form target is served as its path; OPTIONS * and other targets ->
   assert.match(star, /the request target "\*" is not a path/);
   assert.match(await raw(server!.url, 'GET http://example.test HTTP/1.1'), /^HTTP\/1\.1 404 /);
   assert.is(logs.length, before, 'nothing was logged as a failure');
+});
+
+s('Expect: 100-continue with a body over the limit -> 413 at once, never a 100 that would invite the upload', async ({ server }) => {
+  const r = await raw(server!.url, 'POST /echo HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 5000000\r\nExpect: 100-continue');
+  assert.match(r, /^HTTP\/1\.1 413 /);
+  assert.not.match(r, /100 Continue/);
+});
+
+s('Expect: 100-continue with a body that fits -> 100, then the body is read and answered', async ({ server }) => {
+  const { status, text, continued } = await new Promise<{ status: number; text: string; continued: boolean }>((resolve, reject) => {
+    let continued = false;
+    const req = httpRequest(`${server!.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': '3', expect: '100-continue' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { text += d; });
+      res.once('end', () => resolve({ status: res.statusCode!, text, continued }));
+    });
+    req.once('continue', () => { continued = true; req.end('abc'); });
+    req.setTimeout(3000, () => req.destroy(new Error('no answer: the server never said 100 Continue')));
+    req.once('error', reject);
+  });
+  assert.ok(continued);
+  assert.is(status, 200);
+  assert.is(text, '3');
 });
 
 s('text/plain bodies reach the handler as text and answer as text', async ({ server }) => {
