@@ -2,7 +2,6 @@
 // extension set-up, listening, and an orderly stop.
 import http from 'node:http';
 import https from 'node:https';
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Implementation, ServeEnv } from '../dsl/implement.js';
 import type { EndpointInfo } from '../dsl/types.js';
@@ -59,7 +58,6 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const closers: (() => void | Promise<void>)[] = [];
   const dataDir = options.dataDir ?? 'data';
-  mkdirSync(dataDir, { recursive: true });
   const notes: string[] = [];
   const env: ServeEnv = { dataDir, options: options.options ?? {}, log, announce: (note) => { notes.push(note); }, onClose: (fn) => { closers.push(fn); } };
   const runClosers = async () => { for (const fn of closers.reverse()) await fn(); };

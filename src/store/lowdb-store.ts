@@ -1,11 +1,13 @@
 // The default record store: lowdb over one durable JSON file. Writes are group-committed: the
 // operations that arrive while a write is on its way go to disk together in the next one, and
 // each is answered only when the write that carries it has succeeded.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import type { Result } from '../codec/types.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { lockStore } from './lock.js';
-import { type Keyed, type RecordStore, StoreWriteError } from './record-store.js';
+import { type Keyed, type RecordStore, StoreOpenError, StoreWriteError } from './record-store.js';
 
 /** The file's content: the next id to hand out (ids are never reused) and the records. */
 export interface StoreFile<T> {
@@ -142,6 +144,7 @@ class LowdbStore<T> implements RecordStore<T> {
  * be read or is not a valid store throws StoreOpenError: it is never reset.
  */
 export async function openLowdbStore<T>(file: string, check: CheckValue<T>): Promise<RecordStore<T>> {
+  await mkdir(dirname(file), { recursive: true }).catch((err: Error) => { throw new StoreOpenError(`cannot create the folder of ${file}: ${err.message}`); });
   const release = await lockStore(file);
   try {
     const db = new Low<StoreFile<T>>(new DurableJsonFile(file, storeFileOf(check)), { nextId: 1, records: [] });

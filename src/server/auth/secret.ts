@@ -1,7 +1,7 @@
 // The JWT signing key: from a file (`--jwt-secret-file`), from API_SERVE_JWT_SECRET, or else
 // generated once into the data dir (mode 0600) so tokens survive a restart.
 import { randomBytes } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** HS256 wants a key at least as long as its 256-bit hash (RFC 7518 section 3.2). */
@@ -47,6 +47,7 @@ export async function loadSecret(src: SecretSource): Promise<Uint8Array> {
   if (src.value !== undefined && src.value !== '') return checked(Buffer.from(src.value, 'utf8'), SECRET_ENV);
   const path = join(src.dataDir, SECRET_FILE);
   try {
+    await mkdir(src.dataDir, { recursive: true });
     // 'wx': two servers starting at once never overwrite each other's key.
     await writeFile(path, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
     src.log(`api-serve: generated a JWT signing key in ${path}`);
