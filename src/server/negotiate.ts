@@ -53,3 +53,17 @@ export function pickRequestMedia(contentType: string | undefined, media: readonl
   const type = contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : essence(contentType);
   return media.find((m) => m.type === type);
 }
+
+/**
+ * Why a body cannot be read as declared, or undefined: a content coding other than identity
+ * (`Content-Encoding: gzip`), or a charset other than UTF-8 (of which US-ASCII is a subset).
+ * Both are 415 (RFC 9110 15.5.16), not a 400 about bytes the client never meant as UTF-8.
+ */
+export function unsupportedEncoding(contentType: string | undefined, contentEncoding: string | undefined): string | undefined {
+  if (contentEncoding !== undefined && contentEncoding.trim() !== '' && contentEncoding.trim().toLowerCase() !== 'identity') {
+    return `Content-Encoding ${JSON.stringify(contentEncoding)} is not supported`;
+  }
+  const charset = contentType === undefined ? undefined : /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') return `charset ${JSON.stringify(charset)} is not supported`;
+  return undefined;
+}

@@ -6,7 +6,7 @@ import type { HandlerContext } from '../dsl/implement.js';
 import { HttpError, isReply, type Reply } from '../dsl/reply.js';
 import type { MediaCodec } from '../codec/media.js';
 import { Router } from './router.js';
-import { acceptsType, pickRequestMedia, pickResponseMedia } from './negotiate.js';
+import { acceptsType, pickRequestMedia, pickResponseMedia, unsupportedEncoding } from './negotiate.js';
 import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
 import { defaultFormatters, protocolError } from './errors.js';
 import { encodeReply, errorReply, fromReply } from './reply.js';
@@ -137,6 +137,8 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
       const accepted = e.body.media.map((m) => m.type).join(', ');
       return errorReply(protocolError('unsupportedMediaType', `Unsupported Media Type: ${ct === undefined ? 'no Content-Type' : JSON.stringify(ct)}; ${req.method} ${e.path} accepts ${accepted}`));
     }
+    const unreadable = unsupportedEncoding(ct, req.headers['content-encoding'] as string | undefined);
+    if (unreadable) return errorReply(protocolError('unsupportedMediaType', `Unsupported Media Type: ${unreadable}; ${req.method} ${e.path} reads bodies as sent, in UTF-8`));
   }
   let bytes: Buffer | undefined;
   if (e.body) {
