@@ -97,7 +97,7 @@ export const handlers = implement(surface, async (env) => {
     document: async ({ docId }, ctx: HandlerContext) => {
       const found = await lookup(pool, `${prefix}/myIndex/myDocType/${docId}`, timeout, ctx.signal);
       if (found.kind === 'failed') {
-        env.log(`S10: looking up document ${docId} upstream failed: ${found.why}`);
+        env.log(`api-serve: S10 looking up document ${docId} upstream failed: ${found.why}`);
         throw HttpError.text(404, LOOKUP_FAILED);
       }
       const doc = found.value;

@@ -64,7 +64,7 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
         try {
           return asPerson(await store.insert({ name: p.name, age: p.age }));
         } catch (err) {
-          env.log(`S4: could not create a person: ${(err as Error)?.message ?? String(err)}`);
+          env.log(`api-serve: S4 could not create a person: ${(err as Error)?.message ?? String(err)}`);
           throw HttpError.json(503, NOT_CREATED);
         }
       },
@@ -73,7 +73,7 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
         try {
           await store.delete(gone);
         } catch (err) {
-          env.log(`S4: could not delete person ${gone}: ${(err as Error)?.message ?? String(err)}`);
+          env.log(`api-serve: S4 could not delete person ${gone}: ${(err as Error)?.message ?? String(err)}`);
           throw HttpError.json(503, NOT_DELETED);
         }
       },

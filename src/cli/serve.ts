@@ -121,7 +121,8 @@ export async function main(argv: string[]): Promise<void> {
   const names = opts.all ? Object.keys(registry) : cmd.args;
   if (names.length === 0) {
     process.stdout.write('Surfaces (serve with `api-serve NAME [NAME:PORT ...]`):\n');
-    for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(4)} ${entry.title}\n`);
+    const width = Math.max(...Object.keys(registry).map((n) => n.length));
+    for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(width)}  ${entry.title}\n`);
     return;
   }
   let served: Served[];
