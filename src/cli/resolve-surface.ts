@@ -18,6 +18,10 @@ export interface SurfaceArg {
 /** The handlers of a loaded surface, or a usage error naming the module. */
 export function requireHandlers(mod: LoadedSurface, label: string): SurfaceModule['handlers'] {
   if (!mod.handlers) throw new UsageError(`${label} exports no \`handlers\` to serve`);
+  const h = mod.handlers as { kind?: unknown; surface?: unknown } | null;
+  if (typeof h !== 'object' || h === null || h.kind !== 'implementation' || typeof h.surface !== 'object') {
+    throw new UsageError(`${label}: \`handlers\` must be the value of implement(surface, handlers), not a plain object`);
+  }
   return mod.handlers;
 }
 

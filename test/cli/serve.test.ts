@@ -57,7 +57,7 @@ export const handlers = implement(surface, { ping: () => 'pong' });\n`);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
-cli('a module with a surface but no handlers is documented, but not served', () => {
+cli('a module with a surface but no handlers (or plain handlers) is documented, but not served', () => {
   const dir = mkdtempSync(join(tmpdir(), 'api-serve-mod-'));
   try {
     const mod = join(dir, 'described.mjs');
@@ -69,6 +69,12 @@ export const surface = api('Described', { title: 'described only' }, { ping: get
     const served = runBin('api-serve', [mod, '--port', '0', '--data', data]);
     assert.is(served.code, 2);
     assert.match(served.stderr, /exports no `handlers` to serve/);
+    writeFileSync(mod, `import { api, get, json, t } from '${ROOT}dist/src/index.js';
+export const surface = api('Described', { title: 'described only' }, { ping: get('ping').returns(json(t.text)) });
+export const handlers = { ping: () => 'pong' };\n`);
+    const plain = runBin('api-serve', [mod, '--port', '0', '--data', data]);
+    assert.is(plain.code, 2);
+    assert.match(plain.stderr, /`handlers` must be the value of implement\(surface, handlers\), not a plain object/);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
