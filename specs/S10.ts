@@ -20,7 +20,7 @@ export const surface = api('S10', { title: 'Record creation with a numeric thres
     .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL }] }),
   document: get('docs', capture('docId', t.int, '(integer) the document id in the external store'))
     .returns(json(t.json), { description: 'The `_source` of the stored document.', examples: [{ value: { a: 'b' } }] })
-    .responds(404, plainText(t.text), { description: 'The store did not answer a JSON document in time.', examples: [{ value: LOOKUP_FAILED }] })
+    .responds(404, plainText(t.text), { description: 'The store could not be reached, did not answer in time, or answered no JSON document (any non-2xx status included).', examples: [{ value: LOOKUP_FAILED }] })
     .responds(400, plainText(t.text), { description: 'The document has no `_source`.', examples: [{ value: PARSE_FAILED }] }),
 });
 
