@@ -8,7 +8,10 @@ import type { MediaCodec } from '../codec/media.js';
  * parameters, `application/json;charset=utf-8`, matches the type the server writes) and its bare
  * type. A range whose parameters the codec does not write (`charset=latin1`) matches neither.
  */
+const offered = new WeakMap<readonly MediaCodec[], { types: string[]; codecOf: Map<string, MediaCodec> }>();
 function offers(media: readonly MediaCodec[]): { types: string[]; codecOf: Map<string, MediaCodec> } {
+  const known = offered.get(media);
+  if (known) return known;
   const types: string[] = [];
   const codecOf = new Map<string, MediaCodec>();
   for (const m of media) {
@@ -18,6 +21,7 @@ function offers(media: readonly MediaCodec[]): { types: string[]; codecOf: Map<s
       codecOf.set(t, m);
     }
   }
+  offered.set(media, { types, codecOf });
   return { types, codecOf };
 }
 
