@@ -72,22 +72,24 @@ function splitPath(path: string): string[] | undefined {
   return raw;
 }
 
-export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<OutReply> {
+/**
+ * One request through the surface. Synchronous up to the handler when the endpoint has no body
+ * and no extension part, and the handler answers at once: most GETs cost no promise at all.
+ */
+export function handle(cs: CompiledSurface, req: RequestRecord): OutReply | Promise<OutReply> {
   const q = req.url.indexOf('?');
   const path = q < 0 ? req.url : req.url.slice(0, q);
   const query = q < 0 ? '' : req.url.slice(q + 1);
-  const parseFailure = (formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure) =>
-    fromReply(cs.formatters[formatter](failure, failedRequest(req, path)));
 
   const segments = splitPath(path);
   if (segments === undefined) {
-    return parseFailure('urlParse', { combinator: 'Path', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` });
+    return parseFailure(cs, req, path, 'urlParse', { combinator: 'Path', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` });
   }
   const route = cs.router.match(req.method, segments);
   switch (route.kind) {
     case 'notFound': return fromReply(cs.formatters.notFound(failedRequest(req, path)));
     case 'badCapture':
-      return parseFailure('urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}` });
+      return parseFailure(cs, req, path, 'urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}` });
     case 'methodNotAllowed': {
       if (cs.formatters.methodNotAllowed) return fromReply(cs.formatters.methodNotAllowed(failedRequest(req, path), route.allow));
       const allow = route.allow.join(', ');
@@ -95,39 +97,71 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
     }
     case 'match': break;
   }
-  const e = route.endpoint;
-  const input: Record<string, unknown> = { ...route.captures };
-  const extraHeaders: Record<string, string | readonly string[]> = {};
+  const x: Exchange = { cs, req, path, query, e: route.endpoint, input: { ...route.captures }, extraHeaders: {} };
+  if (x.e.extensions.length > 0 || x.e.body) return handleWithBodyOrExtensions(x);
+  const media = responseMedia(x);
+  if (!isMediaCodec(media)) return media;
+  return decodeRequestParts(x) ?? invoke(x, media);
+}
 
-  const runExtensions = async (stage: ExtensionRuntime['stage']): Promise<OutReply | undefined> => {
-    for (const part of e.extensions) {
-      const ext = cs.extensions.get(part.ext);
-      if (!ext || ext.stage !== stage) continue;
-      const r = await ext.decode(part, req, e);
-      if (!r.ok) {
-        if ('failure' in r) return parseFailure('headerParse', r.failure);
-        return r.error instanceof HttpError ? errorReply(r.error) : fromReply(r.error);
-      }
-      input[part.key] = r.value;
-      if (r.headers) Object.assign(extraHeaders, r.headers);
-    }
-    return undefined;
-  };
+/** What the stages after routing share. */
+interface Exchange {
+  readonly cs: CompiledSurface;
+  readonly req: RequestRecord;
+  readonly path: string;
+  readonly query: string;
+  readonly e: EndpointInfo;
+  readonly input: Record<string, unknown>;
+  readonly extraHeaders: Record<string, string | readonly string[]>;
+}
 
-  // Most endpoints have no extension part: skip the stages (and their awaits) outright.
-  const hasExtensions = e.extensions.length > 0;
-  const authFailure = hasExtensions ? await runExtensions('auth') : undefined;
-  if (authFailure) return authFailure;
+function parseFailure(cs: CompiledSurface, req: RequestRecord, path: string, formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure): OutReply {
+  return fromReply(cs.formatters[formatter](failure, failedRequest(req, path)));
+}
 
+const isMediaCodec = (v: MediaCodec | OutReply | undefined): v is MediaCodec | undefined => v === undefined || 'encode' in v;
+
+/** The response codec `Accept` picks (undefined: no content), or the 406. */
+function responseMedia({ req, e }: Exchange): MediaCodec | undefined | OutReply {
   const success = e.responses[0]!;
-  let media: MediaCodec | undefined;
-  if (success.content) {
-    media = pickResponseMedia(req.headers.accept as string | undefined, success.content.media);
-    if (!media) {
-      const offered = success.content.media.map((m) => m.type).join(', ');
-      return errorReply(protocolError('notAcceptable', `Not Acceptable: ${req.method} ${e.path} answers ${offered}`));
+  if (!success.content) return undefined;
+  const media = pickResponseMedia(req.headers.accept as string | undefined, success.content.media);
+  if (media) return media;
+  const offered = success.content.media.map((m) => m.type).join(', ');
+  return errorReply(protocolError('notAcceptable', `Not Acceptable: ${req.method} ${e.path} answers ${offered}`));
+}
+
+/** Query parameters and headers into the input; the 400 when one does not decode. */
+function decodeRequestParts({ cs, req, path, query, e, input }: Exchange): OutReply | undefined {
+  const q1 = decodeQuery(query, e.query, input);
+  if (!q1.ok) return parseFailure(cs, req, path, 'urlParse', q1.failure);
+  const h1 = decodeHeaders(req.headers, e.headers, input);
+  if (!h1.ok) return parseFailure(cs, req, path, 'headerParse', h1.failure);
+  return undefined;
+}
+
+async function runExtensions(x: Exchange, stage: ExtensionRuntime['stage']): Promise<OutReply | undefined> {
+  for (const part of x.e.extensions) {
+    const ext = x.cs.extensions.get(part.ext);
+    if (!ext || ext.stage !== stage) continue;
+    const r = await ext.decode(part, x.req, x.e);
+    if (!r.ok) {
+      if ('failure' in r) return parseFailure(x.cs, x.req, x.path, 'headerParse', r.failure);
+      return r.error instanceof HttpError ? errorReply(r.error) : fromReply(r.error);
     }
+    x.input[part.key] = r.value;
+    if (r.headers) Object.assign(x.extraHeaders, r.headers);
   }
+  return undefined;
+}
+
+/** The same stages with the awaits a body or an extension part needs, in ERROR_PRECEDENCE order. */
+async function handleWithBodyOrExtensions(x: Exchange): Promise<OutReply> {
+  const { cs, req, e } = x;
+  const authFailure = await runExtensions(x, 'auth');
+  if (authFailure) return authFailure;
+  const media = responseMedia(x);
+  if (!isMediaCodec(media)) return media;
 
   let bodyMedia: MediaCodec | undefined;
   if (e.body) {
@@ -150,32 +184,39 @@ export async function handle(cs: CompiledSurface, req: RequestRecord): Promise<O
     bytes = read.bytes;
   }
 
-  const q1 = decodeQuery(query, e.query, input);
-  if (!q1.ok) return parseFailure('urlParse', q1.failure);
-  const h1 = decodeHeaders(req.headers, e.headers, input);
-  if (!h1.ok) return parseFailure('headerParse', h1.failure);
-  const headerExt = hasExtensions ? await runExtensions('header') : undefined;
+  const partFailure = decodeRequestParts(x);
+  if (partFailure) return partFailure;
+  const headerExt = await runExtensions(x, 'header');
   if (headerExt) return headerExt;
   if (e.body && bytes && bodyMedia) {
-    const b1 = decodeBody(bytes, bodyMedia, e.body, input);
-    if (!b1.ok) return parseFailure('bodyParse', b1.failure);
+    const b1 = decodeBody(bytes, bodyMedia, e.body, x.input);
+    if (!b1.ok) return parseFailure(cs, req, x.path, 'bodyParse', b1.failure);
   }
+  return invoke(x, media);
+}
 
-  const handler = cs.handlers.get(e)!;
-  let outcome: unknown;
-  try {
-    outcome = handler(input, new Context(req, path));
-    if (isThenable(outcome)) outcome = await outcome;
-  } catch (err) {
-    if (err instanceof HttpError) return errorReply(err, extraHeaders);
+/** Calls the handler and encodes what it answers; a promise only when the handler returns one. */
+function invoke(x: Exchange, media: MediaCodec | undefined): OutReply | Promise<OutReply> {
+  const { cs, req, path, e } = x;
+  const crashed = (err: unknown): OutReply => {
+    if (err instanceof HttpError) return errorReply(err, x.extraHeaders);
     cs.log(`api-serve: handler ${e.name} (${req.method} ${path}) crashed: ${(err as Error)?.stack ?? String(err)}`);
     return errorReply(protocolError('internal', 'Internal Server Error: the handler failed; the server log has details'));
-  }
-  if (outcome instanceof HttpError) return errorReply(outcome, extraHeaders);
+  };
+  const answered = (outcome: unknown): OutReply => {
+    if (outcome instanceof HttpError) return errorReply(outcome, x.extraHeaders);
+    try {
+      return encodeReply(e, e.responses[0]!, media, isReply(outcome) ? (outcome as Reply) : undefined, outcome, x.extraHeaders);
+    } catch (err) {
+      cs.log(`api-serve: the reply of ${e.name} (${req.method} ${path}) could not be encoded: ${(err as Error)?.message ?? String(err)}`);
+      return errorReply(protocolError('internal', 'Internal Server Error: the reply could not be encoded'));
+    }
+  };
+  let outcome: unknown;
   try {
-    return encodeReply(e, success, media, isReply(outcome) ? (outcome as Reply) : undefined, outcome, extraHeaders);
+    outcome = cs.handlers.get(e)!(x.input, new Context(req, path));
   } catch (err) {
-    cs.log(`api-serve: the reply of ${e.name} (${req.method} ${path}) could not be encoded: ${(err as Error)?.message ?? String(err)}`);
-    return errorReply(protocolError('internal', 'Internal Server Error: the reply could not be encoded'));
+    return crashed(err);
   }
+  return isThenable(outcome) ? Promise.resolve(outcome).then(answered, crashed) : answered(outcome);
 }

@@ -106,7 +106,19 @@ export function listener(cs: CompiledSurface, observer?: ExchangeObserver): (req
   }).use((req, res) => {
     const r = record(req, res);
     // Only a recording server (`--record`) pays for observing the exchange.
-    (observer ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r)).then((out) => write(res, out)).catch((err: unknown) => fail(err, res));
+    // Most replies are ready at once (no body, no extension, a synchronous handler): written
+    // without a promise in between.
+    try {
+      const out = observer ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r);
+      if (out instanceof Promise) {
+        out.then((o) => write(res, o)).catch((err: unknown) => fail(err, res));
+        return;
+      }
+      const writing = write(res, out);
+      if (writing) writing.catch((err: unknown) => fail(err, res));
+    } catch (err) {
+      fail(err, res);
+    }
   });
   const handler = app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
   return (req, res) => {

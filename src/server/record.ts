@@ -25,7 +25,7 @@ export type ExchangeObserver = (exchange: ServedExchange) => void;
  * response is taken from what was written to `res` (status, headers, bytes), so replies written by
  * others (static files through sirv, 206 and 304 among them) and streams are recorded as sent.
  */
-export function observeExchange(req: RequestRecord, res: ServerResponse, handle: (r: RequestRecord) => Promise<OutReply>, observer: ExchangeObserver): Promise<OutReply> {
+export function observeExchange(req: RequestRecord, res: ServerResponse, handle: (r: RequestRecord) => OutReply | Promise<OutReply>, observer: ExchangeObserver): OutReply | Promise<OutReply> {
   let requestBody: Buffer | undefined;
   const seen: RequestRecord = {
     method: req.method, url: req.url, headers: req.headers,
