@@ -2,7 +2,8 @@
 // left by a process that is gone (kill -9, a crash, a container restart that reuses the pid) is
 // taken over; a live owner makes the open fail.
 import { readFileSync } from 'node:fs';
-import { open, readFile, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { StoreOpenError } from './record-store.js';
 
 const alive = (pid: number): boolean => {
@@ -27,36 +28,64 @@ const held = new Set<string>();
 function ownerRuns(lock: string, pid: number, started: string | undefined): boolean {
   if (pid === process.pid) return held.has(lock);
   if (!alive(pid)) return false;
-  return started === undefined || started === '' || startOf(pid) === '' || startOf(pid) === started;
+  const now = startOf(pid);
+  return started === undefined || started === '' || now === '' || now === started;
+}
+
+/**
+ * Creates `lock` already holding our pid, or false when it exists. Written to a private file and
+ * hard-linked into place, so no other process ever reads a lock file that is still empty (and
+ * would take it for a dead one's).
+ */
+async function createLock(lock: string): Promise<boolean> {
+  const tmp = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(tmp, `${process.pid} ${startOf(process.pid)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(tmp, lock);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
 }
 
 type Release = () => Promise<void>;
 
-/** One attempt at `lock`: its release, or the pid of the live process holding it. */
-async function tryLock(lock: string, what: string): Promise<Release | { owner: number }> {
+/**
+ * One attempt at `lock`: its release, or the pid of the live process holding it (undefined when
+ * it kept changing hands while we looked).
+ */
+async function tryLock(lock: string, what: string): Promise<Release | { owner: number | undefined }> {
   for (let attempt = 0; attempt < 3; attempt++) {
+    let created: boolean;
     try {
-      const handle = await open(lock, 'wx', 0o600);
-      held.add(lock);
-      await handle.writeFile(`${process.pid} ${startOf(process.pid)}\n`);
-      await handle.close();
-      return async () => { held.delete(lock); await unlink(lock).catch(() => undefined); };
+      created = await createLock(lock);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreOpenError(`cannot lock ${what}: ${(err as Error).message}`);
+      throw new StoreOpenError(`cannot lock ${what}: ${(err as Error).message}`);
     }
-    const [pidText, started] = (await readFile(lock, 'utf8').catch(() => '')).trim().split(/\s+/);
+    if (created) {
+      held.add(lock);
+      return async () => { held.delete(lock); await unlink(lock).catch(() => undefined); };
+    }
+    const text = await readFile(lock, 'utf8').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : ''));
+    // Released between our attempt and the read: try again, removing nothing (it may be new).
+    if (text === undefined) continue;
+    const [pidText, started] = text.trim().split(/\s+/);
     const owner = Number(pidText);
     if (Number.isSafeInteger(owner) && owner > 0 && ownerRuns(lock, owner, started)) return { owner };
-    await unlink(lock).catch(() => undefined);
+    // A dead owner's lock: removed only while it still says what we judged.
+    if ((await readFile(lock, 'utf8').catch(() => undefined)) === text) await unlink(lock).catch(() => undefined);
   }
-  throw new StoreOpenError(`cannot lock ${what}: its lock keeps reappearing`);
+  return { owner: undefined };
 }
 
 /** Takes the lock of `file` for as long as a server runs; resolves to its release. */
 export async function lockStore(file: string): Promise<Release> {
   const r = await tryLock(`${file}.lock`, file);
   if (typeof r === 'function') return r;
-  throw new StoreOpenError(`${file} is in use by another server (pid ${r.owner}); serve one data directory from one server at a time`);
+  throw new StoreOpenError(`${file} is in use by another server${r.owner === undefined ? '' : ` (pid ${r.owner})`}; serve one data directory from one server at a time`);
 }
 
 /**
@@ -70,7 +99,7 @@ export async function withEditLock<T>(file: string, edit: () => Promise<T>, wait
     if (typeof r === 'function') {
       try { return await edit(); } finally { await r(); }
     }
-    if (Date.now() > deadline) throw new StoreOpenError(`${file} is being changed by another process (pid ${r.owner}); try again`);
+    if (Date.now() > deadline) throw new StoreOpenError(`${file} is being changed by another process${r.owner === undefined ? '' : ` (pid ${r.owner})`}; try again`);
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }

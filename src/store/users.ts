@@ -106,11 +106,15 @@ export class UserStore {
     return store;
   }
 
-  /** Re-reads the file when it changed on disk since the last read. */
-  private async refresh(): Promise<void> {
+  /**
+   * Re-reads the file when it changed on disk since the last read; `always` before a change made
+   * under the edit lock, where a stale copy would drop another writer's user (a rewrite can reuse
+   * the inode, the size and, on a coarse clock, the mtime).
+   */
+  private async refresh(always = false): Promise<void> {
     const s = await stat(this.path);
     const version = `${s.ino}:${s.size}:${s.mtimeMs}`;
-    if (version === this.version) return;
+    if (version === this.version && !always) return;
     this.users = validate(this.path, await readFile(this.path, 'utf8'));
     this.version = version;
   }
@@ -135,7 +139,7 @@ export class UserStore {
     if (user.password === '') throw new UserStoreError('the password may not be empty');
     const stored: StoredUser = { login: user.login, auID: user.auID, auOrgID: user.auOrgID, hash: await hashPassword(user.password) };
     await withEditLock(this.path, async () => {
-      await this.refresh();
+      await this.refresh(true);
       if (this.users.some((x) => x.login === user.login)) throw new UserStoreError(`the user ${JSON.stringify(user.login)} exists already (remove it first)`);
       await writeAtomically(this.path, [...this.users, stored]);
       await this.refresh();
@@ -145,7 +149,7 @@ export class UserStore {
   /** Removes a login; false when there was none. */
   async remove(login: string): Promise<boolean> {
     return withEditLock(this.path, async () => {
-      await this.refresh();
+      await this.refresh(true);
       const rest = this.users.filter((x) => x.login !== login);
       if (rest.length === this.users.length) return false;
       await writeAtomically(this.path, rest);

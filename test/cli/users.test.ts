@@ -2,11 +2,12 @@
 // then logging in to `api-serve S6` (over HTTP with a warning, or HTTPS with a certificate).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { SignJWT } from 'jose';
-import { runBin, spawnServe } from '../helpers/cli.js';
+import { bin, runBin, spawnServe } from '../helpers/cli.js';
 import { call, tempDir } from '../helpers/server.js';
 import { selfSigned } from '../helpers/self-signed.js';
 
@@ -89,6 +90,24 @@ cli('API_SERVE_JWT_SECRET signs and verifies tokens', async ({ data }) => {
     assert.is((await call(s.urls.S6!, 'GET', '/bar', { headers: { authorization: `Bearer ${token}` } })).status, 200);
   } finally {
     assert.is(await s.stop(), 0);
+  }
+});
+
+cli('ten `users add` processes at once: every one reports success and every user is stored', async () => {
+  const dir = tempDir('api-serve-users-race-');
+  try {
+    const add = (i: number) => new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [bin('api-serve'), 'users', 'add', `racer${i}`, '--id', String(100 + i), '--org', '1', '--data', dir], { stdio: ['pipe', 'ignore', 'ignore'] });
+      child.stdin.end(`pw${i}\n`);
+      child.once('exit', (code) => resolve(code ?? -1));
+    });
+    const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => add(i)));
+    assert.equal(codes, Array(10).fill(0));
+    const list = runBin('api-serve', ['users', 'list', '--data', dir]);
+    for (let i = 0; i < 10; i++) assert.match(list.stdout, new RegExp(`^racer${i} `, 'm'), `racer${i} was lost`);
+    assert.equal(readdirSync(dir).sort(), ['users.json'], 'no lock or temp file is left behind');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
