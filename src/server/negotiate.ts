@@ -3,12 +3,14 @@
 import Negotiator from 'negotiator';
 import type { MediaCodec } from '../codec/media.js';
 
+/** The offers of each media list, built once. */
+const offered = new WeakMap<readonly MediaCodec[], { types: string[]; codecOf: Map<string, MediaCodec> }>();
+
 /**
  * What each codec offers negotiator: its full Content-Type (so that an Accept range with
  * parameters, `application/json;charset=utf-8`, matches the type the server writes) and its bare
  * type. A range whose parameters the codec does not write (`charset=latin1`) matches neither.
  */
-const offered = new WeakMap<readonly MediaCodec[], { types: string[]; codecOf: Map<string, MediaCodec> }>();
 function offers(media: readonly MediaCodec[]): { types: string[]; codecOf: Map<string, MediaCodec> } {
   const known = offered.get(media);
   if (known) return known;
