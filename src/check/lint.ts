@@ -7,7 +7,7 @@ import { walk } from '../dsl/walk.js';
 import type { Case, FixtureFile, FixtureProblem } from './fixture.js';
 import { isMatcher } from './matchers.js';
 import { child } from './json-pointer.js';
-import { matchEndpoint } from './match-endpoint.js';
+import { Router } from '../describe/router.js';
 
 /** Finds a surface description by name (undefined: not known). */
 export type SurfaceLoader = (name: string) => Promise<Surface | undefined>;
@@ -77,18 +77,22 @@ function formatted(surface: Surface): ReadonlySet<string> {
   return out;
 }
 
-function lintCase(c: Case, endpoints: readonly EndpointInfo[], custom: ReadonlySet<string>, problems: FixtureProblem[], hits: Map<EndpointInfo, Set<number>>): void {
+/** A `${var}` segment stands for any value of the capture it falls on. */
+const placeholder = (segment: string) => HAS_VAR.test(segment);
+
+function lintCase(c: Case, router: Router, custom: ReadonlySet<string>, problems: FixtureProblem[], hits: Map<EndpointInfo, Set<number>>): void {
+  const endpoints = router.endpoints;
   const at = (pointer: string, message: string) => problems.push({ file: c.file, pointer: c.pointer + pointer, message });
   const expected = c.response.status;
   const success = expected < 400;
   if (c.endpoint !== undefined && !endpoints.some((e) => e.name === c.endpoint)) {
     at('/endpoint', `${c.surface} has no endpoint named ${JSON.stringify(c.endpoint)} (it has ${endpoints.map((e) => e.name).join(', ')})`);
   }
-  const m = matchEndpoint(endpoints, c.request.method, c.request.path);
+  const m = router.route(c.request.method, c.request.path, { placeholder });
   if (m.kind !== 'match') {
     // A surface that formats these answers itself may answer them with a success (S9's docs).
-    if (success && !custom.has(m.kind)) {
-      const why = m.kind === 'notFound' ? 'matches no endpoint' : m.kind === 'methodNotAllowed' ? `matches no endpoint (the path answers ${m.endpoints.map((e) => e.method).join(', ')})` : 'has a capture its endpoint cannot decode';
+    if (success && !custom.has(m.kind === 'badUrl' ? 'badCapture' : m.kind)) {
+      const why = m.kind === 'notFound' ? 'matches no endpoint' : m.kind === 'methodNotAllowed' ? `matches no endpoint (the path answers ${m.allow.filter((x) => x !== 'HEAD').join(', ')})` : m.kind === 'badUrl' ? 'has a malformed % escape' : 'has a capture its endpoint cannot decode';
       at('/request', `${c.request.method} ${c.request.path} ${why} of ${c.surface}, yet the fixture expects ${expected}`);
     }
     return;
@@ -135,13 +139,14 @@ export async function lint(files: readonly FixtureFile[], load: SurfaceLoader): 
       for (const f of mine) for (const c of f.cases) bad.add(`${c.file}#${c.index}`);
       continue;
     }
-    const endpoints = walk(surface);
+    const router = new Router(walk(surface));
+    const endpoints = router.endpoints;
     const hits = new Map<EndpointInfo, Set<number>>();
     for (const f of mine) {
       for (const c of f.cases) {
         cases++;
         const before = problems.length;
-        lintCase(c, endpoints, formatted(surface), problems, hits);
+        lintCase(c, router, formatted(surface), problems, hits);
         if (problems.length > before) bad.add(`${c.file}#${c.index}`);
       }
     }

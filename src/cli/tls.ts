@@ -42,7 +42,7 @@ export function readTls(certPath: string | undefined, keyPath: string | undefine
 
 /** A warning line when this surface authenticates requests and is served without TLS. */
 export function plainHttpWarning(surface: Surface): string | undefined {
-  const authenticates = walk(surface).some((e) => e.extensions.some((x) => x.ext === 'auth'));
+  const authenticates = walk(surface).some((e) => e.extensions.some((x) => x.ext.stage === 'auth'));
   return authenticates
     ? `api-serve: warning: ${surface.name} is served over plain HTTP: passwords and tokens travel in clear text; serve it with --tls-cert FILE --tls-key FILE`
     : undefined;

@@ -1,8 +1,6 @@
 // The Markdown renderer: servant-docs' layout (intro sections, then `## METHOD /path` per endpoint
 // with Captures, Headers, Parameters, Request and Response sections), read from the doc model.
-import type { DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocResponse } from './model.js';
-import type { DocAuth, DocRange } from './extension-parts.js';
-import { RANGE_FORMAT } from './extension-parts.js';
+import type { DocAuth, DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 
 /** `a` or `an` before a type's label (`an integer`, `a User`). */
 const article = (label: string) => (/^([aeio]|un(?!i))/i.test(label) ? 'an' : 'a');
@@ -58,7 +56,7 @@ function rangeLines(r: DocRange): string[] {
   const defaults = (f: DocRange['fields'][number]) => `limit ${f.limit}, offset ${f.offset}, order ${f.order}`;
   return [
     '- This endpoint is sensitive to the value of the **Range** HTTP header (pagination).',
-    `${NEST}- **Format**: \`${RANGE_FORMAT}\`; everything after the field is optional`,
+    `${NEST}- **Format**: \`${r.format}\`; everything after the field is optional`,
     `${NEST}- **Fields**: ${r.fields.map((f) => `\`${f.name}\` (${f.type}; ${defaults(f)})`).join(', ')}`,
     `${NEST}- **Value**: the page starts at this value of the field, in the range's order; \`offset\` then skips that many items`,
     ...(first ? [`${NEST}- **Without the header**: \`${first.name}; limit ${first.limit}; offset ${first.offset}; order ${first.order}\``] : []),

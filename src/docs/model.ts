@@ -6,13 +6,18 @@ import type { Codec, Example, JsonSchema } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
-import { type DocAuth, type DocRange, RANGE_RESPONSE_HEADERS, authOf, rangeOf } from './extension-parts.js';
+import type { DocFacet } from '../dsl/extension.js';
 import { type DocIntro, introsOf } from './intro.js';
 import { protocolErrors, surfaceErrors, type DocError } from './errors.js';
 
+/** What the docs know of an endpoint's authentication, from its extension's facet. */
+export type DocAuth = Extract<DocFacet, { kind: 'auth' }>;
+/** What the docs know of an endpoint's `Range` pagination, from its extension's facet. */
+export type DocRange = Extract<DocFacet, { kind: 'range' }>;
+export type DocRangeField = DocRange['fields'][number];
+
 export type { DocIntro } from './intro.js';
 export type { DocError } from './errors.js';
-export type { DocAuth, DocRange, DocRangeField } from './extension-parts.js';
 
 export interface DocMedia {
   /** Short name: json, text, form, octet, html. */
@@ -149,16 +154,26 @@ function streamExamples(codec: Codec<unknown>, media: readonly MediaCodec[], ite
   }];
 }
 
+/** The facets of an endpoint's extension parts, by kind (the first of each). */
+function facetsOf(e: EndpointInfo): { auth?: DocAuth; range?: DocRange } {
+  const out: { auth?: DocAuth; range?: DocRange } = {};
+  for (const x of e.extensions) {
+    const f = x.ext.docs(x.config);
+    if (f.kind === 'auth') out.auth ??= f;
+    else out.range ??= f;
+  }
+  return out;
+}
+
 function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocResponse {
   const headers: DocResponseHeader[] = Object.entries(r.headers).map(([name, codec]) => ({
     name, label: codec.label, schema: codec.schema,
     ...(codec.description === undefined ? {} : { description: codec.description }),
     ...(codec.examples[0] === undefined ? {} : { example: codec.formatText(codec.examples[0].value), exampleValue: codec.examples[0].value }),
   }));
-  if (first && rangeOf(e.extensions)) {
-    for (const h of RANGE_RESPONSE_HEADERS) {
-      if (!headers.some((x) => x.name.toLowerCase() === h.name.toLowerCase())) headers.push({ name: h.name, label: h.schema.type, schema: h.schema, description: h.description });
-    }
+  const range = first ? facetsOf(e).range : undefined;
+  for (const h of range?.responseHeaders ?? []) {
+    if (!headers.some((x) => x.name.toLowerCase() === h.name.toLowerCase())) headers.push({ name: h.name, label: h.type, schema: { type: h.type }, description: h.description });
   }
   const c = r.content;
   const examples = c === undefined ? []
@@ -178,8 +193,7 @@ const described = (d: string | undefined) => (d === undefined ? {} : { descripti
 
 function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
   const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
-  const auth = authOf(e.extensions);
-  const range = rangeOf(e.extensions);
+  const { auth, range } = facetsOf(e);
   const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
     : s.kind === 'capture' ? [{ name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description) }]
     : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, ...described(s.description) }]));
@@ -209,7 +223,7 @@ function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
     ...(request ? { request } : {}),
     responses: e.responses.map((r, i) => responseOf(e, r, i === 0)),
     // A status the endpoint declares itself (S6's 401) is documented by its declaration.
-    errors: protocolErrors(surface, e, { auth: auth !== undefined, range: range !== undefined })
+    errors: protocolErrors(surface, e)
       .filter((x) => !e.responses.some((r) => r.status === x.status)),
   };
 }

@@ -2,8 +2,7 @@
 // responses with headers and examples, security schemes, and the protocol errors each endpoint can
 // answer, all read from the doc model.
 import type { JsonSchema } from '../codec/types.js';
-import type { DocContent, DocEndpoint, DocError, DocExample, DocModel, DocQuery, DocResponse } from './model.js';
-import { type DocAuthScheme, type DocRange, RANGE_FORMAT } from './extension-parts.js';
+import type { DocAuth, DocContent, DocEndpoint, DocError, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 import { SchemaRegistry } from './openapi-schemas.js';
 
 /** A text ending as a sentence, so that another can follow it. */
@@ -11,7 +10,7 @@ const sentence = (text: string) => (text === '' || /[.!?]$/.test(text) ? text : 
 
 type Obj = Record<string, unknown>;
 
-const SCHEME_KEY: Readonly<Record<DocAuthScheme, string>> = { Basic: 'basicAuth', Bearer: 'bearerAuth' };
+const SCHEME_KEY: Readonly<Record<DocAuth['schemes'][number], string>> = { Basic: 'basicAuth', Bearer: 'bearerAuth' };
 const described = (d: string | undefined) => (d === undefined || d === '' ? {} : { description: d });
 
 function slug(title: string): string {
@@ -59,7 +58,7 @@ function rangeParameter(r: DocRange): Obj {
   const first = r.fields[0]!;
   return {
     name: 'Range', in: 'header', required: false, schema: { type: 'string' },
-    description: `Pagination: \`${RANGE_FORMAT}\`. Fields: ${fields}. Without the header: \`${first.name}; limit ${first.limit}; offset ${first.offset}; order ${first.order}\`.`,
+    description: `Pagination: \`${r.format}\`. Fields: ${fields}. Without the header: \`${first.name}; limit ${first.limit}; offset ${first.offset}; order ${first.order}\`.`,
     examples: Object.fromEntries(r.fields.map((f) => [f.name, { value: `${f.name}; limit ${f.limit}; order ${f.order}` }])),
   };
 }

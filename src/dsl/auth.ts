@@ -1,6 +1,8 @@
 // Authentication as a request part: which schemes an endpoint (or a group) accepts and the realm
 // it names; the server's `auth` extension checks them and hands the handler the user.
 import type { ExtensionPart } from './types.js';
+import type { ExtensionDescriptor, ExtensionRead } from './extension.js';
+import { type Credentials, parseAuthorization } from './credentials.js';
 
 export type AuthScheme = 'Bearer' | 'Basic';
 
@@ -16,6 +18,54 @@ export interface AuthConfig {
   readonly realm: string;
 }
 
+/** What only a runtime can verify: well-formed credentials in a scheme the endpoint accepts. */
+export type AuthClaim = Extract<Credentials, { kind: 'bearer' | 'basic' }>;
+
+const quoted = (s: string) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/** Why a bearer token was refused, for its RFC 6750 challenge. */
+export type BearerProblem = 'expired' | 'invalid' | undefined;
+
+/** One `WWW-Authenticate` value per accepted scheme, Bearer first (RFC 6750 error codes on a bad token). */
+export function challenges(config: AuthConfig, bearer: BearerProblem = undefined): string[] {
+  const realm = `realm=${quoted(config.realm)}`;
+  return config.schemes.map((s: AuthScheme) => {
+    if (s === 'Basic') return `Basic ${realm}, charset="UTF-8"`;
+    if (bearer === undefined) return `Bearer ${realm}`;
+    const description = bearer === 'expired' ? 'the token has expired' : 'the token is not valid';
+    return `Bearer ${realm}, error="invalid_token", error_description=${quoted(description)}`;
+  });
+}
+
+/** The 401: an empty body (as the reference's) and the challenges saying what to send. */
+export function unauthorized(config: AuthConfig, bearer: BearerProblem = undefined): ExtensionRead<never> {
+  // decided: 401s carry an empty body, as the reference's; see README "S6 401s".
+  return { ok: false, refusal: { kind: 'unauthorized', message: '', headers: { 'www-authenticate': challenges(config, bearer) } } };
+}
+
+/**
+ * The `auth` extension: the request alone decides a 401 for missing, malformed or unaccepted
+ * credentials; well-formed ones are a claim the server's auth runtime verifies.
+ */
+export const authExtension: ExtensionDescriptor<AuthConfig, AuthenticatedUser, AuthClaim> = {
+  name: 'auth',
+  stage: 'auth',
+  header: 'Authorization',
+  errors: ['unauthorized'],
+  claims: true,
+  options: [
+    { flag: '--jwt-secret-file <file>', description: 'the JWT signing secret, at least 32 bytes' },
+    { flag: '--token-ttl <duration>', description: 'how long issued tokens stay valid' },
+  ],
+  read(config, headers) {
+    const creds = parseAuthorization(headers.authorization);
+    if (creds.kind === 'bearer' && config.schemes.includes('Bearer')) return { ok: 'claim', claim: creds };
+    if (creds.kind === 'basic' && config.schemes.includes('Basic')) return { ok: 'claim', claim: creds };
+    return unauthorized(config);
+  },
+  docs: (config) => ({ kind: 'auth', schemes: config.schemes, realm: config.realm }),
+};
+
 /** The part `auth(...)` builds: the handler receives the user as `input.user`. */
 export type AuthPart = ExtensionPart<'user', AuthenticatedUser, AuthConfig>;
 
@@ -29,7 +79,7 @@ export function auth(schemes: readonly AuthScheme[], realm: string): AuthPart {
   for (const s of unique) if (s !== 'Bearer' && s !== 'Basic') throw new TypeError(`auth(): unknown scheme ${JSON.stringify(s)} (Bearer, Basic)`);
   if (/[\u0000-\u001f\u007f]/.test(realm)) throw new TypeError('auth(): the realm may not contain control characters');
   const ordered = unique.includes('Bearer') ? ['Bearer' as const, ...unique.filter((s) => s !== 'Bearer')] : unique;
-  return { kind: 'extension', ext: 'auth', key: 'user', config: { schemes: ordered, realm } };
+  return { kind: 'extension', ext: authExtension, key: 'user', config: { schemes: ordered, realm } };
 }
 
 /** HTTP basic credentials against the user store, naming a realm: `basicAuth("People's websites")`. */

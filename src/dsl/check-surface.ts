@@ -38,7 +38,7 @@ export function checkSurface(surface: Surface): EndpointInfo[] {
     });
     for (const q of e.query) claim(q.name, 'query parameter');
     for (const h of e.headers) claim(h.name, 'header');
-    for (const x of e.extensions) claim(x.key, x.ext);
+    for (const x of e.extensions) claim(x.key, x.ext.name);
     if (e.body) {
       claim('body', 'body');
       if (e.body.media.length === 0) throw new SurfaceError(surface.name, label(e), 'request body declares no media type');

@@ -1,8 +1,13 @@
 // The DSL: describe a surface as data, then implement its handlers.
 export * from './combinators.js';
-export { auth, basicAuth, bearerAuth, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme } from './auth.js';
 export {
-  range, rangeFields, paginate, parseRange, formatRange, defaultRange, uriEncode, RANGE_HEADERS, RANGE_DEFAULTS,
+  auth, basicAuth, bearerAuth, authExtension, challenges, unauthorized,
+  type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme, type AuthClaim, type BearerProblem,
+} from './auth.js';
+export type { ExtensionDescriptor, ExtensionRead, ExtensionClaim, ExtensionOption, DocFacet, RequestHeaders } from './extension.js';
+export { STAGES, ERRORS, type ErrorKind, type ErrorEntry, type Stage, type Refusal } from './errors.js';
+export {
+  range, rangeFields, rangeExtension, RANGE_FORMAT, paginate, parseRange, formatRange, defaultRange, uriEncode, RANGE_HEADERS, RANGE_DEFAULTS,
   type RangeConfig, type RangeFields, type RangeFieldDecl, type RangeOf, type RangeField, type RangeFieldType, type RangeOrder,
   type RangeRequest, type Page, type PageHeaders,
 } from './range.js';

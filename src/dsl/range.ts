@@ -5,9 +5,10 @@ import type { Codec } from '../codec/types.js';
 import { describe } from '../codec/types.js';
 import { int, text } from '../codec/scalars.js';
 import {
-  type RangeField, type RangeFieldType, type RangeOrder, type RangeRequest, formatRange, uriEncode,
+  type RangeField, type RangeFieldType, type RangeOrder, type RangeRequest, defaultRange, formatRange, parseRange, uriEncode,
 } from '../codec/range-header.js';
 import type { ExtensionPart } from './types.js';
+import type { ExtensionDescriptor } from './extension.js';
 
 export type { RangeField, RangeFieldType, RangeOrder, RangeRequest } from '../codec/range-header.js';
 export { parseRange, formatRange, defaultRange, uriEncode } from '../codec/range-header.js';
@@ -69,9 +70,45 @@ export function rangeFields<T, const F extends Decls<T>>(item: Codec<T>, fields:
   return { item, fields, config: { fields: config } };
 }
 
+/** The `Range` request header's grammar, as the spec gives it. */
+export const RANGE_FORMAT = '<field> [<value>][; offset <o>][; limit <l>][; order <asc|desc>]';
+
+/**
+ * The `range` extension: the `Range` header, read with the other headers (a malformed one is a
+ * 400 at the header step). Pure: it needs no runtime.
+ * decided: the 400 is `Error parsing header Range failed: <reason>` through the surface's
+ * header-parse formatter; see README "Decisions".
+ */
+export const rangeExtension: ExtensionDescriptor<RangeConfig, RangeRequest> = {
+  name: 'range',
+  stage: 'header',
+  header: 'Range',
+  errors: ['badHeader'],
+  options: [],
+  read({ fields }, headers) {
+    const raw = headers['range'];
+    if (raw === undefined) return { ok: true, value: defaultRange(fields[0]!) };
+    // Node joins a repeated Range header with ", "; the result is parsed as one header (mostly a 400).
+    const parsed = parseRange(Array.isArray(raw) ? raw.join(', ') : raw, fields);
+    if (parsed.ok) return { ok: true, value: parsed.value };
+    return { ok: false, failure: { combinator: 'Header', name: 'Range', message: `Error parsing header Range failed: ${parsed.error}` } };
+  },
+  docs: ({ fields }) => ({
+    kind: 'range',
+    fields,
+    format: RANGE_FORMAT,
+    responseHeaders: [
+      { name: 'Total-Count', type: 'integer', description: 'the number of items in the whole collection' },
+      { name: 'Accept-Ranges', type: 'string', description: 'the fields usable in `Range`, comma-separated' },
+      { name: 'Content-Range', type: 'string', description: '`<field> <first>..<last>`: the range of the returned items (absent when none)' },
+      { name: 'Next-Range', type: 'string', description: 'the `Range` header that fetches the next page (absent on the last page)' },
+    ],
+  }),
+};
+
 /** The request part: the handler's `range` input is the parsed `Range` header (or the default). */
 export function range<T, const F extends Decls<T>>(fields: RangeFields<T, F>): ExtensionPart<'range', RangeOf<F>, RangeConfig> {
-  return { kind: 'extension', ext: 'range', key: 'range', config: fields.config };
+  return { kind: 'extension', ext: rangeExtension as ExtensionDescriptor<RangeConfig, RangeOf<F>>, key: 'range', config: fields.config };
 }
 
 /** The response headers of a page, to declare with `.returns(..., { status: 206, headers: RANGE_HEADERS })`. */

@@ -2,6 +2,7 @@
 import type { Codec, Example } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { Formatters } from './formatters.js';
+import type { ExtensionDescriptor } from './extension.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,12 +48,12 @@ export interface BodyPart<T = unknown> {
 }
 
 /**
- * A part that a server-side extension interprets (authentication, pagination...). `key` is the
- * input field the handler receives; `ext` says which extension decodes it.
+ * A part an extension interprets (authentication, pagination...). `key` is the input field the
+ * handler receives; `ext` is the extension's descriptor (its stage, errors, docs facet).
  */
 export interface ExtensionPart<K extends string = string, T = unknown, X = unknown> {
   readonly kind: 'extension';
-  readonly ext: string;
+  readonly ext: ExtensionDescriptor<X, T, any>;
   readonly key: K;
   readonly config: X;
   readonly __type?: T;

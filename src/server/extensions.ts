@@ -1,34 +1,29 @@
-// Server-side interpreters of extension parts (authentication, pagination...): each decodes its
-// part from the request at its stage of the error order, and may add headers to the reply.
-import type { ExtensionPart, EndpointInfo } from '../dsl/types.js';
+// Server-side runtimes of extension descriptors: what an extension's pure read cannot decide (a
+// password, a signed token) is verified here, with state built once per served surface.
+import type { ExtensionPart } from '../dsl/types.js';
+import type { ExtensionDescriptor, ExtensionRead } from '../dsl/extension.js';
 import type { ServeEnv } from '../dsl/implement.js';
-import type { HttpError, Reply } from '../dsl/reply.js';
-import type { ParseFailure } from '../dsl/formatters.js';
+import { authExtension } from '../dsl/auth.js';
 import type { RequestRecord } from './request.js';
-import { authExtension } from './auth/extension.js';
-import { rangeExtension } from './range.js';
-
-export type ExtensionOutcome =
-  | { readonly ok: true; readonly value: unknown; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
-  | { readonly ok: false; readonly error: HttpError | Reply }
-  /** A header that does not parse: answered through the surface's header-parse formatter. */
-  | { readonly ok: false; readonly failure: ParseFailure };
 
 export interface ExtensionRuntime {
-  /** `auth` runs after the method check (401); `header` with the other headers (400). */
-  readonly stage: 'auth' | 'header';
-  decode(part: ExtensionPart, req: RequestRecord, endpoint: EndpointInfo): ExtensionOutcome | Promise<ExtensionOutcome>;
+  verify(part: ExtensionPart, claim: unknown, req: RequestRecord): ExtensionRead<unknown> | Promise<ExtensionRead<unknown>>;
 }
 
 /** Builds an extension's runtime once per served surface (open a user store, load a key...). */
 export type ExtensionFactory = (env: ServeEnv) => ExtensionRuntime | Promise<ExtensionRuntime>;
 
-/** The extensions this server understands, by the `ext` name of their parts. */
-const BUILT_IN: Readonly<Record<string, ExtensionFactory>> = {
-  auth: authExtension,
-  range: rangeExtension,
-};
+/**
+ * The runtimes this server has, keyed by descriptor. Each is imported when a surface needs it:
+ * serving a surface without `auth` never loads jose or the user store.
+ */
+const BUILT_IN: ReadonlyMap<ExtensionDescriptor, () => Promise<ExtensionFactory>> = new Map([
+  [authExtension as ExtensionDescriptor, async () => (await import('./auth/runtime.js')).authRuntime],
+]);
 
-export function extensionFactory(name: string): ExtensionFactory | undefined {
-  return Object.hasOwn(BUILT_IN, name) ? BUILT_IN[name] : undefined;
+/** The factory of a descriptor's runtime; undefined when its read never needs one. */
+export function runtimeFactory(descriptor: ExtensionDescriptor, extra?: ReadonlyMap<ExtensionDescriptor, ExtensionFactory>): Promise<ExtensionFactory> | undefined {
+  const given = extra?.get(descriptor);
+  if (given) return Promise.resolve(given);
+  return BUILT_IN.get(descriptor)?.();
 }

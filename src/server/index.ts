@@ -1,4 +1,5 @@
 // The server interpreter's public face.
 export { serve, DEFAULT_MAX_BODY, type ServeOptions, type Served } from './serve.js';
-export { ERROR_PRECEDENCE, ERRORS, protocolError, defaultFormatters } from './errors.js';
-export { type ExtensionFactory, type ExtensionRuntime, type ExtensionOutcome } from './extensions.js';
+export { STAGES, ERRORS, type ErrorKind, type Stage } from '../dsl/errors.js';
+export { protocolError, defaultFormatters } from '../describe/answer.js';
+export { type ExtensionFactory, type ExtensionRuntime } from './extensions.js';

@@ -7,7 +7,8 @@ import { readBody } from './read-body.js';
 import { sendFile } from './static.js';
 import type { OutReply, RequestRecord } from './request.js';
 import { type ExchangeObserver, observeExchange } from './record.js';
-import { protocolError } from './errors.js';
+import { protocolError } from '../describe/answer.js';
+import { originForm } from '../describe/router.js';
 import { errorReply } from './reply.js';
 
 /**
@@ -124,12 +125,9 @@ export function listener(cs: CompiledSurface, observer?: ExchangeObserver): (req
   return (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/')) { handler(req, res); return; }
-    // Absolute form (`GET http://host/hello`, RFC 9112 3.2.2) is the same request as its path;
-    // any other target (`OPTIONS *`, an authority) names no resource here.
-    const absolute = /^https?:\/\/[^/?#]*/i.exec(url);
-    if (absolute) {
-      const rest = url.slice(absolute[0].length);
-      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+    const path = originForm(url);
+    if (path !== undefined) {
+      req.url = path;
       handler(req, res);
       return;
     }

@@ -1,7 +1,8 @@
 // Reads a request body up to a limit; past it, stops buffering and reports 413.
 import type { IncomingMessage } from 'node:http';
+import type { BodyRead } from '../describe/stages.js';
 
-export type BodyRead = { readonly kind: 'body'; readonly bytes: Buffer } | { readonly kind: 'tooLarge' } | { readonly kind: 'aborted' };
+export type { BodyRead };
 
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   const declared = Number(req.headers['content-length']);

@@ -1,12 +1,9 @@
-// The small request record the pipeline works on, independent of the transport.
-import type { BodyRead } from './read-body.js';
+// The small request record the pipeline works on, independent of the transport, and what it answers.
 import type { FileRef } from '../dsl/reply.js';
+import type { Answer } from '../describe/answer.js';
+import type { BodyRead, Incoming } from '../describe/stages.js';
 
-export interface RequestRecord {
-  readonly method: string;
-  /** The raw request target: path and query, not decoded. */
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+export interface RequestRecord extends Incoming {
   /** Reads the body once, up to the limit. */
   readBody(limit: number): Promise<BodyRead>;
   /** Aborted when the client disconnects. */
@@ -14,12 +11,8 @@ export interface RequestRecord {
 }
 
 /** What the pipeline answers; the transport writes it. */
-export interface OutReply {
-  readonly status: number;
-  /** A reason phrase for the status line, when an error value gives one. */
-  readonly reason?: string;
+export interface OutReply extends Answer {
   readonly headers: Record<string, string | readonly string[]>;
-  readonly body?: string | Buffer;
   /** Chunks written and flushed one by one (streams). */
   readonly stream?: AsyncIterable<string | Buffer>;
   /** A file the transport answers with its static-file handler (server/static.ts). */

@@ -8,7 +8,8 @@ import type { EndpointInfo } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import { type HandlerFn, compile } from './pipeline.js';
-import { type ExtensionRuntime, extensionFactory } from './extensions.js';
+import type { ExtensionDescriptor } from '../dsl/extension.js';
+import { type ExtensionFactory, type ExtensionRuntime, runtimeFactory } from './extensions.js';
 import { listener } from './polka.js';
 import type { ExchangeObserver } from './record.js';
 
@@ -26,6 +27,8 @@ export interface ServeOptions {
   readonly log?: (line: string) => void;
   /** Sees every exchange served (`api-serve --record`); absent, nothing is observed. */
   readonly onExchange?: ExchangeObserver;
+  /** Runtimes for extension descriptors besides the built-in ones (or replacing them). */
+  readonly runtimes?: ReadonlyMap<ExtensionDescriptor, ExtensionFactory>;
 }
 
 export interface Served {
@@ -63,13 +66,16 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const runClosers = async () => { for (const fn of closers.reverse()) await fn(); };
   try {
     const handlers = resolveHandlers(surface.name, endpoints, await impl.build(env));
-    const extensions = new Map<string, ExtensionRuntime>();
+    const extensions = new Map<ExtensionDescriptor, ExtensionRuntime>();
+    const seen = new Set<ExtensionDescriptor>();
     for (const e of endpoints) {
       for (const x of e.extensions) {
-        if (extensions.has(x.ext)) continue;
-        const factory = extensionFactory(x.ext);
-        if (!factory) throw new SurfaceError(surface.name, `${e.method} ${e.path} (${e.name})`, `no server support for "${x.ext}"`);
-        extensions.set(x.ext, await factory(env));
+        if (seen.has(x.ext)) continue;
+        seen.add(x.ext);
+        // A descriptor whose read decides alone (range) needs no runtime.
+        const factory = runtimeFactory(x.ext, options.runtimes);
+        if (factory) extensions.set(x.ext, await (await factory)(env));
+        else if (x.ext.claims) throw new SurfaceError(surface.name, `${e.method} ${e.path} (${e.name})`, `no server support for "${x.ext.name}"`);
       }
     }
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });

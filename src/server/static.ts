@@ -6,7 +6,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import sirv, { type RequestHandler } from 'sirv';
 import type { FileRef } from '../dsl/reply.js';
-import { protocolError } from './errors.js';
+import { protocolError } from '../describe/answer.js';
 import { errorReply } from './reply.js';
 import type { OutReply } from './request.js';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AuthenticatedUser } from '../dsl/auth.js';
-import { hashPassword, isPasswordHash, verifyPassword } from '../server/auth/password.js';
+import { hashPassword, isPasswordHash, verifyPassword } from './password.js';
 import { withEditLock } from './lock.js';
 
 export const USERS_FILE = 'users.json';

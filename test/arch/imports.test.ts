@@ -39,6 +39,9 @@ rule('only src/server/auth/jwt.ts imports jose', (f) => f !== 'src/server/auth/j
 rule('only src/server/auth/cookies.ts imports cookie', (f) => f !== 'src/server/auth/cookies.ts', pkg('cookie'));
 rule('only src/server/static.ts imports sirv', (f) => f !== 'src/server/static.ts', pkg('sirv'));
 rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
+rule('only src/describe/negotiate.ts imports negotiator', (f) => f !== 'src/describe/negotiate.ts', pkg('negotiator'));
+rule('describe (the description layer) imports only dsl and codec', under('src/describe'), (t) => t.startsWith('src/') && !/^src\/(describe|dsl|codec)\//.test(t));
+rule('store imports no server, docs, check or cli', under('src/store'), (t) => /^src\/(server|docs|check|cli)\//.test(t));
 rule('codec imports nothing else from src', under('src/codec'), (t) => t.startsWith('src/') && !t.startsWith('src/codec/'));
 rule('dsl imports only dsl and codec, and no I/O', under('src/dsl'), (t) => (t.startsWith('src/') && !t.startsWith('src/dsl/') && !t.startsWith('src/codec/')) || /^(node:)?(fs|net|http|https|child_process)(\/|$)/.test(t));
 rule('server imports no docs, check or cli', under('src/server'), (t) => /^src\/(docs|check|cli)\//.test(t));
@@ -46,6 +49,32 @@ rule('docs imports no server, check or cli', under('src/docs'), (t) => /^src\/(s
 rule('check imports no server or cli (it talks HTTP like a user)', under('src/check'), (t) => /^src\/(server|cli)\//.test(t));
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
+
+const FOLDERS = ['codec', 'dsl', 'describe', 'server', 'store', 'docs', 'check', 'cli'];
+
+test('every folder of src/ has a rule in this table', () => {
+  const folders = [...new Set(imports.map((i) => i.file.split('/')[1]!).filter((f) => !f.includes('.')))].sort();
+  assert.equal(folders, [...FOLDERS].sort());
+});
+
+test('no import cycle between folders of src/', () => {
+  const edges = new Map<string, Set<string>>();
+  for (const i of imports) {
+    const from = i.file.split('/')[1]!;
+    if (!i.file.startsWith('src/') || from.includes('.')) continue;
+    for (const t of i.targets) {
+      const to = t.startsWith('src/') ? t.split('/')[1]! : undefined;
+      if (to && to !== from && !to.includes('.')) (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+    }
+  }
+  const cycles: string[] = [];
+  const visit = (node: string, path: string[]) => {
+    if (path.includes(node)) { cycles.push([...path.slice(path.indexOf(node)), node].join(' -> ')); return; }
+    for (const next of edges.get(node) ?? []) visit(next, [...path, node]);
+  };
+  for (const f of edges.keys()) visit(f, []);
+  assert.equal(cycles, [], cycles.join('\n'));
+});
 
 test('the table is read from real files', () => {
   assert.ok(imports.some((i) => i.file === 'src/server/polka.ts' && i.targets.includes('polka')));

@@ -5,7 +5,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type FixtureFile, loadFixtures, parseFixture } from '../../src/check/fixture.js';
 import { coverageText, lint, typeProblems } from '../../src/check/lint.js';
-import { matchEndpoint } from '../../src/check/match-endpoint.js';
 import { walk } from '../../src/dsl/index.js';
 import type { Surface } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
@@ -16,17 +15,6 @@ import { ROOT } from '../helpers/cli.js';
 const load = async (name: string): Promise<Surface | undefined> => (Object.hasOwn(registry, name) ? (await registry[name]!.load()).surface : undefined);
 const fx = (doc: Record<string, unknown>, file = 'x.json'): FixtureFile => parseFixture(file, JSON.stringify({ surface: 'S2', ...doc })).fixture!;
 const messages = async (...files: FixtureFile[]) => (await lint(files, load)).problems.map((p) => `${p.pointer} ${p.message}`);
-
-test('requests are matched to endpoints by static segments, decoded captures and method', () => {
-  const eps = walk(S2);
-  const m = matchEndpoint(eps, 'GET', '/position/1/2?x=1');
-  assert.is(m.kind === 'match' && m.endpoint.name, 'position');
-  assert.is(matchEndpoint(eps, 'HEAD', '/hello').kind, 'match');
-  assert.is(matchEndpoint(eps, 'PUT', '/hello').kind, 'methodNotAllowed');
-  assert.is(matchEndpoint(eps, 'GET', '/position/a/2').kind, 'badCapture');
-  assert.is(matchEndpoint(eps, 'GET', '/position/${x}/2').kind, 'match');
-  assert.is(matchEndpoint(eps, 'GET', '/nope').kind, 'notFound');
-});
 
 test('a request that matches no endpoint yet expects success is a problem; an expected 404 is not', async () => {
   assert.equal(await messages(fx({ request: { method: 'GET', path: '/helo' }, response: { status: 200 } })), ['/request GET /helo matches no endpoint of S2, yet the fixture expects 200']);

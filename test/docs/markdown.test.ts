@@ -2,7 +2,7 @@
 // streamed responses, response headers, authentication, pagination, ordering, fences.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { api, body, capture, content, del, flag, get, header, json, post, put, query, queryList, rest, type ExtensionPart } from '../../src/dsl/index.js';
+import { api, body, capture, content, del, flag, get, header, json, post, put, query, queryList, rest, authExtension, rangeExtension, type ExtensionPart } from '../../src/dsl/index.js';
 import { media, t, withExamples } from '../../src/codec/index.js';
 import { docModel, renderMarkdown } from '../../src/docs/index.js';
 
@@ -100,7 +100,7 @@ test('endpoints are sorted by path segments, then method, captures as :name and 
   assert.match(doc, '- *path*: (path) the rest of the path, one or more segments\n');
 });
 
-const authPart: ExtensionPart = { kind: 'extension', ext: 'auth', key: 'user', config: { schemes: ['Bearer', 'Basic'], realm: 'test' } };
+const authPart: ExtensionPart = { kind: 'extension', ext: authExtension, key: 'user', config: { schemes: ['Bearer', 'Basic'], realm: 'test' } };
 
 test('an authenticated endpoint has an Authentication section naming the realm and both schemes', () => {
   const doc = md({ e: get('foo', authPart).returns(json(t.int), { examples: [{ value: 1 }] }) });
@@ -110,7 +110,7 @@ test('an authenticated endpoint has an Authentication section naming the realm a
 
 test('a paginated endpoint documents the Range header, its fields, defaults and the page headers', () => {
   const rangePart: ExtensionPart = {
-    kind: 'extension', ext: 'range', key: 'range',
+    kind: 'extension', ext: rangeExtension, key: 'range',
     config: { fields: [{ name: 'name', type: 'string', limit: 100, offset: 0, order: 'desc' }, { name: 'rgb', type: 'integer', limit: 5, offset: 0, order: 'desc' }] },
   };
   const doc = md({ e: get('colors', rangePart).returns(json(t.array(t.text)), { status: 206, examples: [{ value: ['red'] }] }) });

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { registry } from '../../specs/index.js';
-import { api, get, json, type ExtensionPart } from '../../src/dsl/index.js';
+import { api, get, json, rangeExtension, type ExtensionPart } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
 import { docModel, renderOpenApi } from '../../src/docs/index.js';
 
@@ -87,7 +87,7 @@ test('S6: http basic and JWT bearer security schemes, required by both endpoints
 });
 
 test('a paginated endpoint documents the Range header and the page headers', async () => {
-  const rangePart: ExtensionPart = { kind: 'extension', ext: 'range', key: 'range', config: { fields: [{ name: 'name', type: 'string', limit: 100, offset: 0, order: 'desc' }] } };
+  const rangePart: ExtensionPart = { kind: 'extension', ext: rangeExtension, key: 'range', config: { fields: [{ name: 'name', type: 'string', limit: 100, offset: 0, order: 'desc' }] } };
   const doc = renderOpenApi(docModel(api('P', { title: 'p' }, { list: get('colors', rangePart).returns(json(t.array(t.text)), { status: 206, examples: [{ value: ['red'] }] }) }))) as Obj;
   await SwaggerParser.validate(structuredClone(doc) as never);
   const op = doc.paths['/colors'].get;

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignJWT } from 'jose';
-import { api, auth, basicAuth, bearerAuth, body, capture, get, group, implement, json, post, query, walk } from '../../src/dsl/index.js';
+import { api, auth, basicAuth, bearerAuth, body, capture, get, group, implement, json, post, query, walk, authExtension } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
 import { type Running, call, start } from '../helpers/server.js';
 
@@ -45,7 +45,7 @@ const go = (ctx: { server?: Running }, method: string, path: string, headers: Re
 
 s('auth() is an extension part the docs can read: ext "auth", key "user", schemes Bearer first, realm', () => {
   const me = walk(surface).find((e) => e.name === 'api.me')!;
-  assert.equal(me.extensions, [{ kind: 'extension', ext: 'auth', key: 'user', config: { schemes: ['Bearer', 'Basic'], realm: 'api' } }]);
+  assert.equal(me.extensions, [{ kind: 'extension', ext: authExtension, key: 'user', config: { schemes: ['Bearer', 'Basic'], realm: 'api' } }]);
   assert.equal(walk(surface).find((e) => e.name === 'site')!.extensions[0]!.config, { schemes: ['Basic'], realm: 'People\'s "websites"' });
   assert.is(walk(surface).find((e) => e.name === 'open')!.extensions.length, 0);
 });

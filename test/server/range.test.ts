@@ -80,7 +80,7 @@ const fields = complex.config.fields;
 
 pure('the part carries the documented config: fields in order with their defaults', () => {
   const part = range(complex);
-  assert.equal({ kind: part.kind, ext: part.ext, key: part.key }, { kind: 'extension', ext: 'range', key: 'range' });
+  assert.equal({ kind: part.kind, ext: part.ext.name, key: part.key }, { kind: 'extension', ext: 'range', key: 'range' });
   assert.equal(part.config, { fields: [
     { name: 'name', type: 'string', limit: 5, offset: 0, order: 'asc' },
     { name: 'rgb', type: 'integer', limit: 100, offset: 0, order: 'desc' },

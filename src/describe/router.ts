@@ -1,12 +1,25 @@
-// A trie router that decides 404 / 405 / 400 itself: captures are decoded while matching, before
-// the method is checked (a capture that does not decode is a 400 even for a wrong method).
-import type { CapturePart, EndpointInfo, Method } from '../dsl/types.js';
+// The one router: a trie over a surface's endpoint records that decides 404 / 405 / 400 itself.
+// Captures are decoded while matching, before the method is checked (a capture that does not
+// decode is a 400 even for a wrong method). The server, lint, the recorder, HAR import and the
+// predictor all map requests to endpoints through it.
+import type { CapturePart, EndpointInfo } from '../dsl/types.js';
 
 export type RouteResult =
   | { readonly kind: 'match'; readonly endpoint: EndpointInfo; readonly captures: Record<string, unknown> }
   | { readonly kind: 'notFound' }
   | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
   | { readonly kind: 'badCapture'; readonly name: string; readonly message: string };
+
+/** A route for a raw request path: a malformed `%` escape is its own outcome. */
+export type PathRoute = RouteResult | { readonly kind: 'badUrl'; readonly message: string };
+
+export interface MatchOptions {
+  /**
+   * Segments that stand for any value of a capture (a fixture's `${id}`): they match a capture
+   * without being decoded, and their captured value is the segment itself.
+   */
+  readonly placeholder?: (segment: string) => boolean;
+}
 
 interface Node {
   readonly statics: Map<string, Node>;
@@ -29,11 +42,47 @@ function allowOf(endpoints: Map<string, EndpointInfo>): string[] {
 // Among failed branches the most specific error wins: a bad capture, then a wrong method, then 404.
 const rank = (r: RouteResult) => (r.kind === 'badCapture' ? 3 : r.kind === 'methodNotAllowed' ? 2 : r.kind === 'match' ? 4 : 1);
 
+/**
+ * The origin-form target of a raw request target: a path as is; the absolute form
+ * (`http://host/hello`, RFC 9112 3.2.2) as its path; undefined for any other (`*`, an authority),
+ * which names no resource here.
+ */
+export function originForm(target: string): string | undefined {
+  if (target.startsWith('/')) return target;
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (!absolute) return undefined;
+  const rest = target.slice(absolute[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** Splits and percent-decodes a raw path (no query); undefined when an escape is malformed. */
+export function splitPath(path: string): string[] | undefined {
+  const raw = path.split('/');
+  raw.shift();
+  for (let i = 0; i < raw.length; i++) {
+    const s = raw[i]!;
+    if (s.includes('%')) {
+      try { raw[i] = decodeURIComponent(s); } catch { return undefined; }
+    }
+  }
+  return raw;
+}
+
 export class Router {
   private readonly root = newNode();
+  private placeholder: MatchOptions['placeholder'];
 
-  constructor(endpoints: readonly EndpointInfo[]) {
+  constructor(readonly endpoints: readonly EndpointInfo[]) {
     for (const e of endpoints) this.add(e);
+  }
+
+  /** Routes a raw request target (`/position/1/2?x=1`): the query is ignored, escapes decoded. */
+  route(method: string, target: string, options: MatchOptions = {}): PathRoute {
+    const q = target.indexOf('?');
+    const path = q < 0 ? target : target.slice(0, q);
+    const segments = splitPath(path);
+    if (segments === undefined) return { kind: 'badUrl', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` };
+    return this.match(method, segments, options);
   }
 
   private add(e: EndpointInfo): void {
@@ -57,9 +106,14 @@ export class Router {
   }
 
   /** Matches already-decoded path segments (a final empty segment is ignored: `/users/`). */
-  match(method: string, segments: readonly string[]): RouteResult {
+  match(method: string, segments: readonly string[], options?: MatchOptions): RouteResult {
     const end = segments.length > 0 && segments[segments.length - 1] === '' ? segments.length - 1 : segments.length;
-    return this.walk(this.root, method, segments, 0, end, []);
+    this.placeholder = options?.placeholder;
+    try {
+      return this.walk(this.root, method, segments, 0, end, []);
+    } finally {
+      this.placeholder = undefined;
+    }
   }
 
   private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: [string, unknown][]): RouteResult {
@@ -86,7 +140,7 @@ export class Router {
     }
     if (seg !== '') {
       for (const { part, node: child } of node.captures) {
-        const parsed = part.codec.parseText(seg);
+        const parsed = this.placeholder?.(seg) ? { ok: true as const, value: seg } : part.codec.parseText(seg);
         let r: RouteResult;
         if (!parsed.ok) {
           // Only a bad capture on a path that could otherwise lead somewhere is a 400; where a

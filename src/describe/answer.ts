@@ -1,0 +1,67 @@
+// What a request is answered with, as plain data (status, reason, headers, bytes), and how the
+// protocol errors of the registry, error values and formatter replies become one.
+import { ERRORS, type ErrorKind, type Refusal } from '../dsl/errors.js';
+import type { FailedRequest, Formatters, ParseFailure } from '../dsl/formatters.js';
+import { HttpError, reply, type Reply } from '../dsl/reply.js';
+
+export type AnswerHeaders = Record<string, string | readonly string[]>;
+
+export interface Answer {
+  readonly status: number;
+  /** A reason phrase for the status line, when an error value gives one. */
+  readonly reason?: string;
+  readonly headers: AnswerHeaders;
+  readonly body?: string | Buffer;
+}
+
+/** A request stopped before its handler: which registered error, and the answer it gets. */
+export interface Stopped {
+  readonly kind: ErrorKind;
+  readonly answer: Answer;
+}
+
+const PLAIN = 'text/plain;charset=utf-8';
+
+/** A protocol error of a registered kind with a plain-text message, as an error value. */
+export function protocolError(kind: ErrorKind, message: string, headers: Readonly<Record<string, string | readonly string[]>> = {}): HttpError {
+  const { status, reason } = ERRORS[kind];
+  return new HttpError(status, message, { reason, headers: message === '' ? { ...headers } : { 'content-type': PLAIN, ...headers } });
+}
+
+/** An error value as an answer; a body without a declared type is sent as plain text. */
+export function answerOfError(err: HttpError, extra: AnswerHeaders = {}): Answer {
+  const headers: AnswerHeaders = { ...extra };
+  for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;
+  if (err.body.length > 0) headers['content-type'] ??= PLAIN;
+  return { status: err.status, headers, body: err.body, ...(err.reason === '' ? {} : { reason: err.reason }) };
+}
+
+/** A formatter's reply: raw bytes as given, or a value as JSON. */
+export function answerOfReply(r: Reply): Answer {
+  const headers: AnswerHeaders = {};
+  if (r.headers) {
+    for (const [name, value] of Object.entries(r.headers)) {
+      if (value === undefined) continue;
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
+    }
+  }
+  const status = r.status ?? 200;
+  if (r.raw !== undefined) return { status, headers, body: r.raw };
+  if (r.body === undefined) return { status, headers };
+  headers['content-type'] ??= 'application/json;charset=utf-8';
+  return { status, headers, body: JSON.stringify(r.body) };
+}
+
+/** A refusal of the registry as it is answered (plain text, its headers). */
+export const refused = (r: Refusal): Stopped => ({ kind: r.kind, answer: answerOfError(protocolError(r.kind, r.message, r.headers)) });
+
+const textReply = (status: number, message: string): Reply =>
+  reply({ status, raw: message, headers: { 'content-type': PLAIN } });
+
+/** The defaults: plain-text 400s carrying the decoder's message; a 404 naming the path. */
+export const defaultFormatters: Formatters = {
+  bodyParse: (f: ParseFailure) => textReply(400, f.message),
+  urlParse: (f: ParseFailure) => textReply(400, f.message),
+  headerParse: (f: ParseFailure) => textReply(400, f.message),
+  notFound: (req: FailedRequest) => textReply(404, `Not found: ${req.method} ${req.path}`),
+};

@@ -1,0 +1,92 @@
+// The predictor: for a surface and a request held in memory (method, target, headers, body bytes),
+// the answer the server gives for protocol reasons, or that the request reaches its handler. It
+// runs the very stages the server runs (describe/stages.ts), so the two cannot disagree on order.
+import type { Surface, EndpointInfo, ExtensionPart } from '../dsl/types.js';
+import type { ExtensionRead } from '../dsl/extension.js';
+import type { ErrorKind } from '../dsl/errors.js';
+import { checkSurface } from '../dsl/check-surface.js';
+import type { AnswerHeaders } from './answer.js';
+import { answerOfError, defaultFormatters, protocolError } from './answer.js';
+import { Router, originForm } from './router.js';
+import { Exchange, type BodyRead, type Incoming, type Plan, runStages } from './stages.js';
+
+export interface PredictedRequest {
+  readonly method: string;
+  /** The request target: path and query, as sent (not decoded). */
+  readonly url: string;
+  /** Header names in any case; a repeated header as a list. */
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly body?: string | Uint8Array;
+}
+
+export type Prediction =
+  /** A protocol stage answers: which registered error, with the status and headers sent. */
+  | { readonly kind: ErrorKind; readonly status: number; readonly headers: AnswerHeaders; readonly body?: string | Buffer; readonly endpoint?: EndpointInfo }
+  /** Every protocol check passed: the handler decides (its declared responses). */
+  | { readonly kind: 'handler'; readonly endpoint: EndpointInfo; readonly input: Readonly<Record<string, unknown>> };
+
+export interface PredictOptions {
+  /** Largest body accepted, in bytes, as served (`--max-body`); 1 MiB by default. */
+  readonly maxBody?: number;
+  /**
+   * Judges well-formed credentials (and any other extension claim) as the server's runtime would.
+   * decided: without it, a well-formed claim is taken as valid (the predictor knows no users);
+   * see README "Predicting answers".
+   */
+  readonly verify?: (part: ExtensionPart, claim: unknown) => ExtensionRead<unknown>;
+}
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+function headersOf(given: PredictedRequest['headers']): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const [k, v] of Object.entries(given ?? {})) {
+    if (v === undefined) continue;
+    const name = k.toLowerCase();
+    // Node joins repeated headers with ", " except Set-Cookie; the stages read what Node gives.
+    out[name] = typeof v === 'string' ? v : name === 'set-cookie' ? [...v] : v.join(', ');
+  }
+  return out;
+}
+
+/** A predictor for one surface: checked and routed once, then one pure call per request. */
+export function predictor(surface: Surface, options: PredictOptions = {}): (req: PredictedRequest) => Prediction {
+  const router = new Router(checkSurface(surface));
+  const verify = options.verify ?? ((_part: ExtensionPart, claim: unknown): ExtensionRead<unknown> => ({ ok: true, value: claim }));
+  const plan: Plan = {
+    router,
+    formatters: { ...defaultFormatters, ...surface.meta.formatters },
+    maxBody: options.maxBody ?? DEFAULT_MAX_BODY,
+    verify: (part, claim) => verify(part, claim),
+  };
+  return (req) => {
+    const target = originForm(req.url);
+    if (target === undefined) {
+      const err = protocolError('badUrl', `Bad Request: the request target ${JSON.stringify(req.url.slice(0, 100))} is not a path`);
+      return { kind: 'badUrl', status: err.status, headers: answerOfError(err).headers, body: err.body };
+    }
+    const bytes = req.body === undefined ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
+    const incoming: Incoming = {
+      method: req.method.toUpperCase(),
+      url: target,
+      headers: headersOf(req.headers),
+      readBody: (limit): BodyRead => (bytes.length > limit ? { kind: 'tooLarge' } : { kind: 'body', bytes }),
+    };
+    const x = new Exchange(plan, incoming);
+    const stopped = runStages(x);
+    // Only a stage that waits returns a promise, and nothing here waits: the verifier is synchronous.
+    if (stopped instanceof Promise) throw new Error('predictor: a stage waited');
+    const endpoint = x.route?.kind === 'match' ? x.endpoint : undefined;
+    if (!stopped) return { kind: 'handler', endpoint: endpoint!, input: x.input };
+    return {
+      kind: stopped.kind, status: stopped.answer.status, headers: stopped.answer.headers,
+      ...(stopped.answer.body === undefined ? {} : { body: stopped.answer.body }),
+      ...(endpoint ? { endpoint } : {}),
+    };
+  };
+}
+
+/** One prediction without keeping the predictor. */
+export function predict(surface: Surface, req: PredictedRequest, options?: PredictOptions): Prediction {
+  return predictor(surface, options)(req);
+}

@@ -1,0 +1,194 @@
+// The protocol stages of the error order as functions, built from the one list that names the
+// order (STAGES): the server runs them before its handler stage, the predictor runs the very same
+// functions on a request held in memory. Each returns nothing (go on) or the answer that stops
+// the request; only a stage that waits (a body read, a credential check) returns a promise.
+import { STAGES, type Stage } from '../dsl/errors.js';
+import type { FailedRequest, Formatters, ParseFailure } from '../dsl/formatters.js';
+import type { EndpointInfo, ExtensionPart } from '../dsl/types.js';
+import type { ExtensionRead } from '../dsl/extension.js';
+import type { MediaCodec } from '../codec/media.js';
+import { type AnswerHeaders, type Stopped, answerOfReply, refused } from './answer.js';
+import type { RouteResult, Router } from './router.js';
+import { acceptsType, pickRequestMedia, pickResponseMedia, unsupportedEncoding } from './negotiate.js';
+import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
+import { splitPath } from './router.js';
+
+export type BodyRead = { readonly kind: 'body'; readonly bytes: Buffer } | { readonly kind: 'tooLarge' } | { readonly kind: 'aborted' };
+
+/** What the stages read of a request, whatever carries it (a socket, memory). */
+export interface Incoming {
+  readonly method: string;
+  /** The raw request target: path and query, not decoded. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Reads the body once, up to the limit. */
+  readBody(limit: number): BodyRead | Promise<BodyRead>;
+}
+
+/** Verifies what an extension's pure read could not decide (a password, a token). */
+export type VerifyClaim = (part: ExtensionPart, claim: unknown, req: Incoming) => ExtensionRead<unknown> | Promise<ExtensionRead<unknown>>;
+
+/** A surface made ready for the stages: its router, formatters, body limit, claim verifier. */
+export interface Plan {
+  readonly router: Router;
+  readonly formatters: Formatters;
+  readonly maxBody: number;
+  readonly verify: VerifyClaim;
+}
+
+/** One request on its way through the stages; what a stage learns, later stages read. */
+export class Exchange {
+  readonly path: string;
+  readonly query: string;
+  route: RouteResult | undefined;
+  /** Set once the route matched. */
+  endpoint!: EndpointInfo;
+  readonly input: Record<string, unknown> = {};
+  readonly extraHeaders: AnswerHeaders = {};
+  /** The response codec `Accept` picked (undefined: the success has no content). */
+  media: MediaCodec | undefined;
+  bodyMedia: MediaCodec | undefined;
+  bytes: Buffer | undefined;
+
+  constructor(readonly plan: Plan, readonly req: Incoming) {
+    const q = req.url.indexOf('?');
+    this.path = q < 0 ? req.url : req.url.slice(0, q);
+    this.query = q < 0 ? '' : req.url.slice(q + 1);
+  }
+
+  failed(): FailedRequest {
+    const accept = this.req.headers.accept as string | undefined;
+    return { method: this.req.method, path: this.path, headers: this.req.headers, accepts: (type) => acceptsType(accept, type) };
+  }
+}
+
+export type StageResult = Stopped | undefined;
+export type StageFn = (x: Exchange) => StageResult | Promise<StageResult>;
+
+const formatted = (x: Exchange, kind: Stopped['kind'], formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure): Stopped =>
+  ({ kind, answer: answerOfReply(x.plan.formatters[formatter](failure, x.failed())) });
+
+function extensionOutcome(x: Exchange, part: ExtensionPart, r: ExtensionRead<unknown>): StageResult {
+  if (r.ok) {
+    x.input[part.key] = r.value;
+    if (r.headers) Object.assign(x.extraHeaders, r.headers);
+    return undefined;
+  }
+  if ('failure' in r) return formatted(x, 'badHeader', 'headerParse', r.failure);
+  return refused(r.refusal);
+}
+
+/** The extension parts of one stage, in order; a claim goes to the plan's verifier. */
+function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageResult | Promise<StageResult> {
+  const parts = x.endpoint.extensions;
+  for (let i = from; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.ext.stage !== stage) continue;
+    const read = part.ext.read(part.config, x.req.headers);
+    if (read.ok === 'claim') {
+      const verified = x.plan.verify(part, read.claim, x.req);
+      const next = (r: ExtensionRead<unknown>) => extensionOutcome(x, part, r) ?? runExtensions(x, stage, i + 1);
+      return verified instanceof Promise ? verified.then(next) : next(verified);
+    }
+    const stop = extensionOutcome(x, part, read);
+    if (stop) return stop;
+  }
+  return undefined;
+}
+
+/** Each stage of the error order before the handler, by name. */
+const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
+  route(x) {
+    const segments = splitPath(x.path);
+    if (segments === undefined) {
+      return formatted(x, 'badUrl', 'urlParse', { combinator: 'Path', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(x.path)}` });
+    }
+    const route = (x.route = x.plan.router.match(x.req.method, segments));
+    switch (route.kind) {
+      case 'notFound': return { kind: 'notFound', answer: answerOfReply(x.plan.formatters.notFound(x.failed())) };
+      case 'badCapture':
+        return formatted(x, 'badCapture', 'urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}` });
+      case 'match':
+        x.endpoint = route.endpoint;
+        Object.assign(x.input, route.captures);
+        return undefined;
+      default: return undefined;
+    }
+  },
+  method(x) {
+    const route = x.route!;
+    if (route.kind !== 'methodNotAllowed') return undefined;
+    const custom = x.plan.formatters.methodNotAllowed;
+    if (custom) return { kind: 'methodNotAllowed', answer: answerOfReply(custom(x.failed(), route.allow)) };
+    const allow = route.allow.join(', ');
+    return refused({ kind: 'methodNotAllowed', message: `Method ${x.req.method} not allowed on ${x.path} (allowed: ${allow})`, headers: { allow } });
+  },
+  auth: (x) => (x.endpoint.extensions.length === 0 ? undefined : runExtensions(x, 'auth')),
+  accept(x) {
+    const success = x.endpoint.responses[0]!;
+    if (!success.content) return undefined;
+    const media = pickResponseMedia(x.req.headers.accept as string | undefined, success.content.media);
+    if (media) { x.media = media; return undefined; }
+    const offered = success.content.media.map((m) => m.type).join(', ');
+    return refused({ kind: 'notAcceptable', message: `Not Acceptable: ${x.req.method} ${x.endpoint.path} answers ${offered}` });
+  },
+  'content-type'(x) {
+    const body = x.endpoint.body;
+    if (!body) return undefined;
+    const ct = x.req.headers['content-type'] as string | undefined;
+    x.bodyMedia = pickRequestMedia(ct, body.media);
+    if (!x.bodyMedia) {
+      const accepted = body.media.map((m) => m.type).join(', ');
+      return refused({ kind: 'unsupportedMediaType', message: `Unsupported Media Type: ${ct === undefined ? 'no Content-Type' : JSON.stringify(ct)}; ${x.req.method} ${x.endpoint.path} accepts ${accepted}` });
+    }
+    const unreadable = unsupportedEncoding(ct, x.req.headers['content-encoding'] as string | undefined);
+    if (unreadable) return refused({ kind: 'unsupportedMediaType', message: `Unsupported Media Type: ${unreadable}; ${x.req.method} ${x.endpoint.path} reads bodies as sent, in UTF-8` });
+    return undefined;
+  },
+  'body-size'(x) {
+    if (!x.endpoint.body) return undefined;
+    const read = x.req.readBody(x.plan.maxBody);
+    const judge = (r: BodyRead): StageResult => {
+      if (r.kind === 'tooLarge') {
+        return refused({ kind: 'payloadTooLarge', message: `Payload Too Large: the body exceeds ${x.plan.maxBody} bytes`, headers: { connection: 'close' } });
+      }
+      // A body cut short is known only while reading it, so it is answered here, as a body error.
+      if (r.kind === 'aborted') return refused({ kind: 'badBody', message: 'the request body was cut short' });
+      x.bytes = r.bytes;
+      return undefined;
+    };
+    return read instanceof Promise ? read.then(judge) : judge(read);
+  },
+  query(x) {
+    const r = decodeQuery(x.query, x.endpoint.query, x.input);
+    return r.ok ? undefined : formatted(x, 'badQuery', 'urlParse', r.failure);
+  },
+  header(x) {
+    const r = decodeHeaders(x.req.headers, x.endpoint.headers, x.input);
+    if (!r.ok) return formatted(x, 'badHeader', 'headerParse', r.failure);
+    return x.endpoint.extensions.length === 0 ? undefined : runExtensions(x, 'header');
+  },
+  body(x) {
+    const body = x.endpoint.body;
+    if (!body || !x.bytes || !x.bodyMedia) return undefined;
+    const r = decodeBody(x.bytes, x.bodyMedia, body, x.input);
+    return r.ok ? undefined : formatted(x, 'badBody', 'bodyParse', r.failure);
+  },
+};
+
+/** The stages before the handler, in the order STAGES names. */
+export const PROTOCOL_STAGES: readonly StageFn[] = STAGES.filter((s): s is Exclude<Stage, 'handler'> => s !== 'handler').map((s) => PROTOCOL[s]);
+
+/**
+ * Runs the protocol stages from `from` on: the answer of the first that stops the request, or
+ * undefined when the request reaches its handler. Synchronous until a stage returns a promise.
+ */
+export function runStages(x: Exchange, from = 0): StageResult | Promise<StageResult> {
+  for (let i = from; i < PROTOCOL_STAGES.length; i++) {
+    const r = PROTOCOL_STAGES[i]!(x);
+    if (r === undefined) continue;
+    if (r instanceof Promise) return r.then((v) => v ?? runStages(x, i + 1));
+    return r;
+  }
+  return undefined;
+}

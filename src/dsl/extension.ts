@@ -1,0 +1,56 @@
+// Extensions (authentication, Range pagination, any new request part) as typed descriptors: each
+// names its stage, the errors it adds, what the request alone tells (pure, so the predictor and
+// the docs can read it), its docs facet and the options a server takes for it.
+import type { ParseFailure } from './formatters.js';
+import type { ErrorKind, Refusal } from './errors.js';
+import type { RangeField } from '../codec/range-header.js';
+
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** What an extension makes of a request: the handler's input value, or why not. */
+export type ExtensionRead<V> =
+  | { readonly ok: true; readonly value: V; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
+  /** Answered as it is (a 401 with its challenges). */
+  | { readonly ok: false; readonly refusal: Refusal }
+  /** A header that does not parse: answered through the surface's header-parse formatter (400). */
+  | { readonly ok: false; readonly failure: ParseFailure };
+
+/** The request alone cannot decide: a runtime (a user directory, a key) must verify the claim. */
+export interface ExtensionClaim<C> {
+  readonly ok: 'claim';
+  readonly claim: C;
+}
+
+/** What the docs (Markdown, OpenAPI) know of an extension part. */
+export type DocFacet =
+  | { readonly kind: 'auth'; readonly schemes: readonly ('Bearer' | 'Basic')[]; readonly realm: string }
+  | {
+    readonly kind: 'range';
+    readonly fields: readonly RangeField[];
+    /** The `Range` request header's grammar. */
+    readonly format: string;
+    /** The headers a paginated response carries. */
+    readonly responseHeaders: readonly { readonly name: string; readonly type: 'integer' | 'string'; readonly description: string }[];
+  };
+
+/** A command-line option a server takes for this extension (`--token-ttl`). */
+export interface ExtensionOption {
+  readonly flag: string;
+  readonly description: string;
+}
+
+export interface ExtensionDescriptor<Config = any, Value = any, Claim = any> {
+  readonly name: string;
+  /** `auth` runs after the method check (401); `header` with the other headers (400). */
+  readonly stage: 'auth' | 'header';
+  /** The request header it reads (`Authorization`, `Range`). */
+  readonly header: string;
+  /** The protocol errors this extension can add to an endpoint. */
+  readonly errors: readonly ErrorKind[];
+  readonly options: readonly ExtensionOption[];
+  /** Its read may return a claim: a server must have a runtime for it to serve the surface. */
+  readonly claims?: true;
+  /** Pure: what the request's headers alone decide. */
+  read(config: Config, headers: RequestHeaders): ExtensionRead<Value> | ExtensionClaim<Claim>;
+  docs(config: Config): DocFacet;
+}

@@ -1,0 +1,47 @@
+// The `auth` runtime: verifies the credentials the auth descriptor's read found well-formed (a
+// JWT against the secret, a Basic login against the user store) and hands the handler the user.
+import { type AuthClaim, type AuthConfig, type AuthenticatedUser, unauthorized } from '../../dsl/auth.js';
+import type { ExtensionRead } from '../../dsl/extension.js';
+import { UserStore } from '../../store/users.js';
+import type { ExtensionFactory } from '../extensions.js';
+import { sessionCookies } from './cookies.js';
+import { parseDuration } from './duration.js';
+import { tokens } from './jwt.js';
+import { SECRET_ENV, loadSecret } from './secret.js';
+
+export const DEFAULT_TOKEN_TTL = '1h';
+
+export const authRuntime: ExtensionFactory = async (env) => {
+  const ttlText = env.options.tokenTtl ?? DEFAULT_TOKEN_TTL;
+  const ttl = parseDuration(ttlText);
+  if (ttl === undefined) throw new Error(`--token-ttl: "${ttlText}" is not a duration from 1s to 366d (like 900, 15m, 1h, 7d)`);
+  const key = await loadSecret({ file: env.options.jwtSecretFile, value: env.options.jwtSecret ?? process.env[SECRET_ENV], dataDir: env.dataDir, log: env.log });
+  const store = await UserStore.open(env.dataDir);
+  const jwt = tokens(key, ttl);
+
+  const basic = async (login: string, password: string): Promise<AuthenticatedUser | undefined> => {
+    try {
+      return await store.verify(login, password);
+    } catch (err) {
+      // An indeterminate outcome (unreadable store) is a 401 too, never a 500 that hints at more.
+      env.log(`api-serve: basic authentication could not be checked: ${(err as Error).message}`);
+      return undefined;
+    }
+  };
+
+  return {
+    async verify(part, claim): Promise<ExtensionRead<AuthenticatedUser>> {
+      const config = part.config as AuthConfig;
+      const creds = claim as AuthClaim;
+      if (creds.kind === 'bearer') {
+        const checked = await jwt.verify(creds.token);
+        return checked.ok ? { ok: true, value: checked.user } : unauthorized(config, checked.reason);
+      }
+      const user = await basic(creds.login, creds.password);
+      if (!user) return unauthorized(config);
+      // decided: only a basic-authenticated reply sets the cookies (the spec's rule); a bearer
+      // request already holds its token. See README "S6 authentication".
+      return { ok: true, value: user, headers: { 'set-cookie': sessionCookies(await jwt.sign(user)) } };
+    },
+  };
+};

@@ -1,0 +1,50 @@
+// The router against the shared table of routing cases, plus what only the router itself shows:
+// decoded captures, and that matching walks a trie rather than scanning the endpoints.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { api, capture, get, json, walk } from '../../src/dsl/index.js';
+import { t } from '../../src/codec/index.js';
+import type { Codec } from '../../src/codec/index.js';
+import { Router, type PathRoute } from '../../src/describe/router.js';
+import { routeCases, routeSurface, type RouteExpect } from './route-cases.js';
+
+const router = new Router(walk(routeSurface));
+
+const outcome = (r: PathRoute): RouteExpect =>
+  r.kind === 'match' ? { endpoint: r.endpoint.name }
+  : r.kind === 'notFound' ? { notFound: true }
+  : r.kind === 'methodNotAllowed' ? { methodNotAllowed: r.allow }
+  : r.kind === 'badCapture' ? { badCapture: r.name }
+  : { badUrl: true };
+
+for (const c of routeCases) {
+  test(`router: ${c.name} (${c.method} ${c.path})`, () => {
+    assert.equal(outcome(router.route(c.method, c.path)), c.expect);
+  });
+}
+
+test('captures reach the handler decoded to their types; a rest capture as its segments', () => {
+  const item = router.route('GET', '/items/42');
+  assert.equal(item.kind === 'match' ? item.captures : {}, { id: 42 });
+  const files = router.route('GET', '/files/a%20b/c.txt');
+  assert.equal(files.kind === 'match' ? files.captures : {}, { path: ['a b', 'c.txt'] });
+});
+
+test('a placeholder segment (a fixture\'s ${id}) fits any capture without being decoded', () => {
+  const r = router.route('GET', '/items/${id}', { placeholder: (s) => s.startsWith('${') });
+  assert.is(r.kind === 'match' && r.endpoint.name, 'item');
+  assert.is(router.route('GET', '/items/${id}').kind, 'badCapture', 'without the option it is just a bad integer');
+});
+
+test('matching decodes a shared capture once, whatever the number of endpoints behind it (a trie, not a scan)', () => {
+  let decoded = 0;
+  const counting: Codec<number> = { ...t.int, parseText: (raw) => { decoded++; return t.int.parseText(raw); } };
+  const id = capture('id', counting);
+  const many = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`e${i}`, get(id, `r${i}`).returns(json(t.int))]));
+  const big = new Router(walk(api('B', { title: 'big' }, many)));
+  const r = big.route('GET', '/7/r1999');
+  assert.is(r.kind === 'match' ? r.endpoint.name : r.kind, 'e1999');
+  assert.is(decoded, 1, 'a linear scan would decode the capture once per endpoint');
+});
+
+test.run();
