@@ -3,6 +3,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Implementation, ServeEnv } from '../dsl/implement.js';
 import type { EndpointInfo } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
@@ -54,8 +55,20 @@ export function resolveHandlers(surfaceName: string, endpoints: readonly Endpoin
   return out;
 }
 
-/** Serves one implemented surface; resolves once it is listening. */
-export async function serve(impl: Implementation, options: ServeOptions = {}): Promise<Served> {
+/** A surface made ready to answer: its request listener, the notes it announced, its closers. */
+export interface Prepared {
+  readonly surface: string;
+  readonly notes: readonly string[];
+  readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Closes what the handlers and extensions opened (stores, pools), once. */
+  close(): Promise<void>;
+}
+
+/**
+ * Checks an implemented surface, builds its handlers and extension runtimes, and compiles its
+ * pipeline: everything `serve` does but listening (`inject` answers through the same listener).
+ */
+export async function prepare(impl: Implementation, options: ServeOptions = {}): Promise<Prepared> {
   const surface = impl.surface;
   const endpoints = checkSurface(surface);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -63,7 +76,8 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const dataDir = options.dataDir ?? 'data';
   const notes: string[] = [];
   const env: ServeEnv = { dataDir, options: options.options ?? {}, log, announce: (note) => { notes.push(note); }, onClose: (fn) => { closers.push(fn); } };
-  const runClosers = async () => { for (const fn of closers.reverse()) await fn(); };
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= (async () => { for (const fn of closers.reverse()) await fn(); })());
   try {
     const handlers = resolveHandlers(surface.name, endpoints, await impl.build(env));
     const extensions = new Map<ExtensionDescriptor, ExtensionRuntime>();
@@ -79,7 +93,18 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
       }
     }
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
-    const onRequest = listener(cs, options.onExchange);
+    return { surface: surface.name, notes, listener: listener(cs, options.onExchange), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Serves one implemented surface; resolves once it is listening. */
+export async function serve(impl: Implementation, options: ServeOptions = {}): Promise<Served> {
+  const prepared = await prepare(impl, options);
+  try {
+    const onRequest = prepared.listener;
     const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
     // `Expect: 100-continue`: no automatic 100; the pipeline sends it when it reads the body.
     server.on('checkContinue', onRequest);
@@ -92,18 +117,18 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     const shownHost = host.includes(':') ? `[${host}]` : host;
     let closing: Promise<void> | undefined;
     return {
-      surface: surface.name,
+      surface: prepared.surface,
       port,
-      notes,
+      notes: prepared.notes,
       url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
       close: () => (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
-      }).then(runClosers)),
+      }).then(prepared.close)),
     };
   } catch (err) {
-    await runClosers();
+    await prepared.close();
     throw err;
   }
 }

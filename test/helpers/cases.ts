@@ -1,13 +1,14 @@
-// Runs a table of HTTP cases against one server as a uvu suite.
+// Runs a table of HTTP cases against one surface as a uvu suite, in-process (inject: the real
+// listener and pipeline, no socket).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Implementation } from '../../src/dsl/index.js';
 import type { ServeOptions } from '../../src/server/index.js';
-import { type Case, type Running, call, start } from './server.js';
+import { type Case, type Running, call, startInProcess } from './server.js';
 
 export function caseSuite(title: string, impl: Implementation, cases: readonly Case[], options: ServeOptions = {}): void {
   const s = suite<{ server?: Running }>(title, {});
-  s.before(async (ctx) => { ctx.server = await start(impl, options); });
+  s.before(async (ctx) => { ctx.server = await startInProcess(impl, options); });
   s.after(async (ctx) => { await ctx.server?.close(); });
   for (const c of cases) {
     s(c.name, async (ctx) => {

@@ -1,10 +1,11 @@
-// Starts implemented surfaces on port 0 in a fresh temp data dir, and talks to them with undici.
+// Starts implemented surfaces in a fresh temp data dir, in-process (`inject`, no socket) or on
+// port 0, and talks to them: `call` sends through the injector or over HTTP with undici.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import type { Implementation } from '../../src/dsl/index.js';
-import { serve, type ServeOptions, type Served } from '../../src/server/index.js';
+import { type Injector, injector, serve, type ServeOptions, type Served } from '../../src/server/index.js';
 
 export interface Running extends Served {
   readonly dataDir: string;
@@ -12,6 +13,36 @@ export interface Running extends Served {
 
 export function tempDir(prefix = 'api-serve-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** In-process surfaces by the base URL `call` is given for them. */
+const injected = new Map<string, Injector>();
+let injections = 0;
+
+/**
+ * Prepares `impl` in-process: `url` names it for `call`, which answers through the real listener
+ * without a socket. For everything but the transport itself (TLS, raw bytes, disconnects, 100-continue).
+ */
+export async function startInProcess(impl: Implementation, options: ServeOptions = {}): Promise<Running> {
+  const own = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? tempDir();
+  const inj = await injector(impl, { log: () => {}, ...options, dataDir });
+  const url = `inject://${inj.surface}-${++injections}`;
+  injected.set(url, inj);
+  return {
+    surface: inj.surface, url, port: 0, notes: inj.notes, dataDir,
+    close: async () => {
+      injected.delete(url);
+      await inj.close();
+      if (own) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `fn` against an in-process surface and always closes it. */
+export async function withInProcess<T>(impl: Implementation, fn: (s: Running) => Promise<T>, options: ServeOptions = {}): Promise<T> {
+  const s = await startInProcess(impl, options);
+  try { return await fn(s); } finally { await s.close(); }
 }
 
 /** Serves `impl` on an ephemeral port; `close()` also removes the temp data dir it made. */
@@ -44,6 +75,11 @@ export interface Exchange {
 
 /** One HTTP exchange as a client makes it. */
 export async function call(base: string, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Exchange> {
+  const inj = injected.get(base);
+  if (inj) {
+    const r = await inj.inject({ method, url: path, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) });
+    return { status: r.status, headers: r.headers, text: r.text, json: () => JSON.parse(r.text) as unknown };
+  }
   const r = await request(base + path, { method: method as 'GET', headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) });
   const text = await r.body.text();
   return { status: r.statusCode, headers: r.headers, text, json: () => JSON.parse(text) as unknown };

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { SignJWT } from 'jose';
 import { api, auth, basicAuth, bearerAuth, body, capture, get, group, implement, json, post, query, walk, authExtension } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
-import { type Running, call, start } from '../helpers/server.js';
+import { type Running, call, startInProcess} from '../helpers/server.js';
 
 const SECRET = 'a combinator test secret, 32 bytes or more';
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
@@ -38,7 +38,7 @@ const impl = implement(surface, {
 const challenges = (h: string | string[] | undefined) => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
 const s = suite<{ server?: Running }>('auth combinators', {});
-s.before(async (ctx) => { ctx.server = await start(impl, { options: { jwtSecret: SECRET } }); });
+s.before(async (ctx) => { ctx.server = await startInProcess(impl, { options: { jwtSecret: SECRET } }); });
 s.after(async (ctx) => { await ctx.server?.close(); });
 const go = (ctx: { server?: Running }, method: string, path: string, headers: Record<string, string> = {}, b?: string) =>
   call(ctx.server!.url, method, path, { headers, ...(b === undefined ? {} : { body: b }) });

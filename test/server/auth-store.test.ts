@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { handlers } from '../../specs/S6.js';
 import { UserStore, UserStoreError } from '../../src/store/users.js';
-import { call, start, tempDir } from '../helpers/server.js';
+import { call, startInProcess, tempDir } from '../helpers/server.js';
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 const tokenFrom = (setCookie: unknown) => /JWT-Cookie=([^;]+)/.exec((setCookie as string[])[1]!)![1]!;
@@ -82,14 +82,14 @@ key.after.each((ctx) => { rmSync(ctx.dir, { recursive: true, force: true }); });
 
 key('without a configured key one is generated in --data with mode 0600, and a restart keeps tokens valid', async ({ dir }) => {
   let token: string;
-  const first = await start(handlers, { dataDir: dir });
+  const first = await startInProcess(handlers, { dataDir: dir });
   try {
     token = tokenFrom((await call(first.url, 'GET', '/bar', { headers: { authorization: basic('user', 'pass') } })).headers['set-cookie']);
   } finally { await first.close(); }
   const st = statSync(join(dir, 'jwt-secret'));
   assert.is(st.mode & 0o777, 0o600);
   assert.ok(st.size >= 32);
-  const second = await start(handlers, { dataDir: dir });
+  const second = await startInProcess(handlers, { dataDir: dir });
   try {
     assert.is((await call(second.url, 'GET', '/foo/1', { headers: { authorization: `Bearer ${token}` } })).status, 200);
   } finally { await second.close(); }
@@ -98,9 +98,9 @@ key('without a configured key one is generated in --data with mode 0600, and a r
 key('a secret file (jwtSecretFile) signs the tokens: another server with the same file accepts them, one with another key refuses', async ({ dir }) => {
   const file = join(dir, 'secret.txt');
   writeFileSync(file, `${'k'.repeat(40)}\n`);
-  const a = await start(handlers, { options: { jwtSecretFile: file } });
-  const b = await start(handlers, { options: { jwtSecret: 'k'.repeat(40) } });
-  const c = await start(handlers, { options: { jwtSecret: 'c'.repeat(40) } });
+  const a = await startInProcess(handlers, { options: { jwtSecretFile: file } });
+  const b = await startInProcess(handlers, { options: { jwtSecret: 'k'.repeat(40) } });
+  const c = await startInProcess(handlers, { options: { jwtSecret: 'c'.repeat(40) } });
   try {
     const token = tokenFrom((await call(a.url, 'GET', '/bar', { headers: { authorization: basic('user', 'pass') } })).headers['set-cookie']);
     const bearer = { authorization: `Bearer ${token}` };
@@ -115,7 +115,7 @@ key('a key shorter than 32 bytes, or an unreadable key file, stops the server fr
   writeFileSync(short, 'too short\n');
   for (const options of [{ jwtSecretFile: short }, { jwtSecret: 'x'.repeat(31) }, { jwtSecretFile: join(dir, 'missing') }]) {
     try {
-      const s = await start(handlers, { options });
+      const s = await startInProcess(handlers, { options });
       await s.close();
       assert.unreachable(`started with ${JSON.stringify(options)}`);
     } catch (err) {
@@ -126,11 +126,11 @@ key('a key shorter than 32 bytes, or an unreadable key file, stops the server fr
 
 key('a bad token TTL stops the server from starting; a short one shows in the token', async ({ dir }) => {
   try {
-    const s = await start(handlers, { dataDir: dir, options: { tokenTtl: 'soon' } });
+    const s = await startInProcess(handlers, { dataDir: dir, options: { tokenTtl: 'soon' } });
     await s.close();
     assert.unreachable('started');
   } catch (err) { assert.match((err as Error).message, /--token-ttl/); }
-  const s = await start(handlers, { dataDir: dir, options: { tokenTtl: '15m' } });
+  const s = await startInProcess(handlers, { dataDir: dir, options: { tokenTtl: '15m' } });
   try {
     const token = tokenFrom((await call(s.url, 'GET', '/bar', { headers: { authorization: basic('user', 'pass') } })).headers['set-cookie']);
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
@@ -142,13 +142,13 @@ key('a group-readable generated key is used but reported', async ({ dir }) => {
   writeFileSync(join(dir, 'jwt-secret'), 'g'.repeat(64));
   chmodSync(join(dir, 'jwt-secret'), 0o644);
   const lines: string[] = [];
-  const s = await start(handlers, { dataDir: dir, log: (l) => lines.push(l) });
+  const s = await startInProcess(handlers, { dataDir: dir, log: (l) => lines.push(l) });
   await s.close();
   assert.ok(lines.some((l) => /jwt-secret is readable by others/.test(l)), lines.join('\n'));
 });
 
 key('a user added to the store while the server runs can log in at once; a removed one cannot', async ({ dir }) => {
-  const s = await start(handlers, { dataDir: dir });
+  const s = await startInProcess(handlers, { dataDir: dir });
   try {
     const headers = { authorization: basic('carol', 's3cret') };
     assert.is((await call(s.url, 'GET', '/bar', { headers })).status, 401);

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { api, body, capture, header, HttpError, implement, json, post, query } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
 import { ERRORS, STAGES, type ErrorKind } from '../../src/server/index.js';
-import { call, withServer } from '../helpers/server.js';
+import { call, withInProcess} from '../helpers/server.js';
 
 const Thing = t.object('Thing', { name: t.text });
 const surface = api('P', { title: 'precedence' }, {
@@ -40,7 +40,7 @@ test('a request wrong in every way reports one fault at a time, in order', async
     ['all fixed', () => { req.body = '{"name":"ok"}'; }, 'handler', 200, /"ok"/],
   ];
   const met: string[] = [];
-  await withServer(impl, async (s) => {
+  await withInProcess(impl, async (s) => {
     for (const [what, fix, kind, status, text] of steps) {
       fix();
       const r = await call(s.url, req.method, req.path, { headers: req.headers, body: req.body });

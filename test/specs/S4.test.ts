@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { handlers, personsWith } from '../../specs/S4.js';
 import { StoreWriteError } from '../../src/store/index.js';
 import { JSON_BODY, JSON_TYPE, caseSuite } from '../helpers/cases.js';
-import { call, start, tempDir, withServer } from '../helpers/server.js';
+import { call, startInProcess, tempDir, withInProcess} from '../helpers/server.js';
 
 const NOT_FOUND = '"Person with ID not found."';
 const post = (base: string, person: unknown) => call(base, 'POST', '/person', { headers: JSON_BODY, body: JSON.stringify(person) });
@@ -49,12 +49,12 @@ const durable = suite('S4 persistence');
 durable('records and the Id counter survive a restart (start, POST, stop, start, GET)', async () => {
   const dataDir = tempDir();
   try {
-    await withServer(handlers, async (s) => {
+    await withInProcess(handlers, async (s) => {
       assert.equal((await post(s.url, { name: 'Jake', age: '25' })).json(), { Id: 1, name: 'Jake', age: '25' });
       assert.equal((await post(s.url, { name: 'Anna', age: 30 })).json(), { Id: 2, name: 'Anna', age: '30' });
       assert.is((await call(s.url, 'DELETE', '/person/2')).status, 200);
     }, { dataDir });
-    await withServer(handlers, async (s) => {
+    await withInProcess(handlers, async (s) => {
       assert.equal((await call(s.url, 'GET', '/person/1')).json(), { Id: 1, name: 'Jake', age: '25' });
       assert.is((await call(s.url, 'GET', '/person/2')).status, 404);
       assert.equal((await post(s.url, { name: 'Carl', age: '41' })).json(), { Id: 3, name: 'Carl', age: '41' }, 'Id 2 is not reused after a restart');
@@ -67,14 +67,14 @@ durable('records and the Id counter survive a restart (start, POST, stop, start,
 durable('200 concurrent POSTs get 200 distinct Ids, all readable after a restart', async () => {
   const dataDir = tempDir();
   try {
-    const created = await withServer(handlers, (s) => Promise.all(Array.from({ length: 200 }, async (_, i) => {
+    const created = await withInProcess(handlers, (s) => Promise.all(Array.from({ length: 200 }, async (_, i) => {
       const r = await post(s.url, { name: `p${i}`, age: i });
       assert.is(r.status, 200, r.text);
       return r.json() as { Id: number; name: string; age: string };
     })), { dataDir });
     const ids = new Set(created.map((p) => p.Id));
     assert.is(ids.size, 200);
-    await withServer(handlers, async (s) => {
+    await withInProcess(handlers, async (s) => {
       const all = (await call(s.url, 'GET', '/person')).json() as { Id: number; name: string; age: string }[];
       assert.is(all.length, 200);
       const byId = new Map(all.map((p) => [p.Id, p]));
@@ -86,7 +86,7 @@ durable('200 concurrent POSTs get 200 distinct Ids, all readable after a restart
 });
 
 durable('the store file is <data>/persons.json, readable JSON', async () => {
-  await withServer(handlers, async (s) => {
+  await withInProcess(handlers, async (s) => {
     await post(s.url, { name: 'Jake', age: '25' });
     const file = JSON.parse(readFileSync(join(s.dataDir, 'persons.json'), 'utf8')) as unknown;
     assert.equal(file, { nextId: 2, records: [{ id: 1, value: { name: 'Jake', age: '25' } }] });
@@ -97,7 +97,7 @@ durable('a corrupt persons.json stops the start with a clear error and is left u
   const dataDir = tempDir();
   try {
     writeFileSync(join(dataDir, 'persons.json'), '{"nextId": 2, "records": [');
-    const err = await start(handlers, { dataDir }).then(() => undefined, (e: unknown) => e as Error);
+    const err = await startInProcess(handlers, { dataDir }).then(() => undefined, (e: unknown) => e as Error);
     assert.ok(err, 'the server must not start');
     assert.match(err!.message, /persons\.json is corrupt \(not valid JSON/);
     assert.is(readFileSync(join(dataDir, 'persons.json'), 'utf8'), '{"nextId": 2, "records": [');
@@ -108,7 +108,7 @@ durable('a corrupt persons.json stops the start with a clear error and is left u
 
 durable('a store that cannot write -> 503 "Could not create Person." (and delete 503), nothing changes', async () => {
   // The real backend, kept from writing: its temp file's name is taken by a directory.
-  await withServer(handlers, async (s) => {
+  await withInProcess(handlers, async (s) => {
     assert.is((await post(s.url, { name: 'Jake', age: '25' })).status, 200);
     const blocker = join(s.dataDir, '.persons.json.tmp');
     mkdirSync(blocker);
@@ -135,7 +135,7 @@ durable('an injected failing store -> 503 and the failure is logged', async () =
     delete: async () => false,
     close: async () => {},
   }));
-  await withServer(failing, async (s) => {
+  await withInProcess(failing, async (s) => {
     const r = await post(s.url, { name: 'Jake', age: '25' });
     assert.is(r.status, 503);
     assert.equal(r.json(), 'Could not create Person.');

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { SignJWT, decodeJwt } from 'jose';
 import { parseSetCookie } from 'cookie';
 import { handlers } from '../../specs/S6.js';
-import { type Running, call, start } from '../helpers/server.js';
+import { type Running, call, startInProcess} from '../helpers/server.js';
 
 const SECRET = 'an S6 test secret of more than 32 bytes';
 const KEY = new TextEncoder().encode(SECRET);
@@ -21,7 +21,7 @@ function sign(claims: Record<string, unknown>, options: { key?: Uint8Array; alg?
 const user1 = { dat: { auID: 1, auOrgID: 1 } };
 
 const s6 = suite<{ server?: Running }>('S6', {});
-s6.before(async (ctx) => { ctx.server = await start(handlers, { options: { jwtSecret: SECRET } }); });
+s6.before(async (ctx) => { ctx.server = await startInProcess(handlers, { options: { jwtSecret: SECRET } }); });
 s6.after(async (ctx) => { await ctx.server?.close(); });
 
 const get = (ctx: { server?: Running }, path: string, headers: Record<string, string> = {}, method = 'GET') => call(ctx.server!.url, method, path, { headers });

@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { documentation, handlers, intro } from '../../specs/S9.js';
 import { surface as S2 } from '../../specs/S2.js';
 import { docModel, renderMarkdown } from '../../src/docs/index.js';
-import { type Running, call, start } from '../helpers/server.js';
+import { type Running, call, startInProcess} from '../helpers/server.js';
 import { JSON_BODY, JSON_TYPE, TEXT_TYPE } from '../helpers/cases.js';
 import { GOLDEN_DIR } from '../docs/golden-files.js';
 import { runBin, spawnServe } from '../helpers/cli.js';
 import { tempDir } from '../helpers/server.js';
 
 const S9 = suite<{ server?: Running }>('S9', {});
-S9.before(async (ctx) => { ctx.server = await start(handlers); });
+S9.before(async (ctx) => { ctx.server = await startInProcess(handlers); });
 S9.after(async (ctx) => { await ctx.server?.close(); });
 
 const DOC = renderMarkdown(docModel(S2, { intros: [intro] }));

@@ -1,0 +1,52 @@
+// In-process requests without a socket: `inject` runs a request through a prepared surface's
+// real listener (transport, pipeline, reply writing) and hands back what a client would read.
+// The only module importing light-my-request (fastify's injector, a simulated req/res pair).
+import type { Implementation } from '../dsl/implement.js';
+import { type Prepared, type ServeOptions, prepare } from './serve.js';
+
+export interface InjectedRequest {
+  readonly method: string;
+  /** Path and query, as a client sends them. */
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+}
+
+export interface InjectedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Buffer;
+  readonly text: string;
+}
+
+export interface Injector {
+  readonly surface: string;
+  readonly notes: readonly string[];
+  /** One exchange, as a client over HTTP would see it (HEAD without a body, streams whole). */
+  inject(req: InjectedRequest): Promise<InjectedResponse>;
+  close(): Promise<void>;
+}
+
+/** Prepares an implemented surface (as `serve` does, without listening) for in-process requests. */
+export async function injector(impl: Implementation, options: ServeOptions = {}): Promise<Injector> {
+  // Loaded here, not at the top: serving never pays for the injector.
+  const { inject: lightInject } = await import('light-my-request');
+  const prepared: Prepared = await prepare(impl, options);
+  return {
+    surface: prepared.surface,
+    notes: prepared.notes,
+    close: prepared.close,
+    inject: async (req) => {
+      const res = await lightInject(prepared.listener, {
+        method: req.method as 'GET', url: req.url, headers: { ...req.headers },
+        ...(req.body === undefined ? {} : { payload: req.body }),
+      });
+      // Node's HTTP writer drops a HEAD answer's body on the wire; the simulated response keeps it.
+      const head = req.method.toUpperCase() === 'HEAD';
+      return {
+        status: res.statusCode, headers: res.headers as InjectedResponse['headers'],
+        body: head ? Buffer.alloc(0) : res.rawPayload, text: head ? '' : res.payload,
+      };
+    },
+  };
+}
