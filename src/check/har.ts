@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ExchangeFixture, ExpectedHeader, RequestHeaderValue, RequestSpec, ResponseSpec } from './fixture.js';
 import type { Matcher } from './matchers.js';
 import { validateFixture } from './fixture-validate.js';
-import { setCookiePattern } from '../codec/set-cookie.js';
+import { setCookiePattern } from '../fixture/set-cookie.js';
 
 interface HarHeader { name: string; value: string }
 interface HarEntry {
