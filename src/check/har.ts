@@ -20,8 +20,7 @@ const typeOf = (mime: string | undefined) => (mime === undefined || mime === '' 
 
 /** A HAR text (base64 when `encoding` says so) as a body of its mimeType. */
 function bodyOf(text: string, encoding: string | undefined, mime: string | undefined): Body {
-  const type = typeOf(mime);
-  return { bytes: Buffer.from(text, encoding === 'base64' ? 'base64' : 'utf8'), ...(type === undefined ? {} : { type }) };
+  return { bytes: Buffer.from(text, encoding === 'base64' ? 'base64' : 'utf8'), type: typeOf(mime) };
 }
 
 /** A HAR entry in the fixture module's neutral terms. */
@@ -75,7 +74,7 @@ export function harToFixtures(har: unknown, options: HarOptions = {}): Imported 
     if (e.response.status < 100) { skipped.push(`${where}: ${e.request.method} ${url.pathname} got no response (status ${e.response.status})`); return; }
     const x = neutral(e, url);
     const endpoint = options.endpoint?.({ method: x.method.toUpperCase(), path: x.path });
-    const fixture = fixtureOf(x, { surface: options.surface ?? url.host, seenAt: 'client', ...(endpoint === undefined ? {} : { endpoint }) });
+    const fixture = fixtureOf(x, { surface: options.surface ?? url.host, endpoint, seenAt: 'client' });
     const problems = validateFixture(fixture);
     if (problems.length > 0) { skipped.push(`${where}: ${problems[0]!.pointer} ${problems[0]!.message}`); return; }
     fixtures.push({ name: fileName(fixtures.length + 1, fileStem(fixture.request)), fixture });

@@ -64,15 +64,13 @@ export function observeExchange(req: RequestRecord, res: ServerResponse, handle:
 /** The exchange in the fixture module's neutral terms. */
 function neutral(x: ServedExchange): Exchange {
   const type = (v: string | readonly string[] | undefined) => (v === undefined || typeof v === 'string' ? v : v[0]);
-  const requestType = type(x.requestHeaders['content-type']);
-  const responseType = type(x.responseHeaders['content-type']);
   return {
     method: x.method, path: x.url,
     requestHeaders: Object.entries(x.requestHeaders),
-    ...(x.requestBody ? { requestBody: { bytes: x.requestBody, ...(requestType === undefined ? {} : { type: requestType }) } } : {}),
+    ...(x.requestBody ? { requestBody: { bytes: x.requestBody, type: type(x.requestHeaders['content-type']) } } : {}),
     status: x.status,
     responseHeaders: Object.entries(x.responseHeaders),
-    responseBody: { bytes: x.responseBody, ...(responseType === undefined ? {} : { type: responseType }) },
+    responseBody: { bytes: x.responseBody, type: type(x.responseHeaders['content-type']) },
   };
 }
 
@@ -81,7 +79,7 @@ function neutral(x: ServedExchange): Exchange {
  * router matched, when the caller has it.
  */
 export const servedFixture = (surface: string, x: ServedExchange, endpoint?: string): ExchangeFixture =>
-  fixtureOf(neutral(x), { surface, seenAt: 'server', ...(endpoint === undefined ? {} : { endpoint }) });
+  fixtureOf(neutral(x), { surface, endpoint, seenAt: 'server' });
 
 /**
  * A recorder writing into `dir` (created when missing). Files are numbered in arrival order,
