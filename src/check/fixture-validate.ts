@@ -1,7 +1,7 @@
 // Validation of a parsed fixture: the JSON Schema first (structure), then what a schema cannot
 // say (one body form, valid regular expressions and base64, `${name}` captured before use).
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { fixtureSchema } from './fixture-schema.js';
+import { fixtureSchema } from '../fixture/schema.js';
 import { looksLikeMatcher, matcherProblem } from './matchers.js';
 import { child } from './json-pointer.js';
 import { refsIn, refsInJson } from './template.js';

@@ -1,56 +1,14 @@
-// The fixture format and its loader: JSON files (one exchange, or a scenario of ordered steps)
-// found under the given paths, validated before anything is sent, flattened into cases.
+// The fixture loader: JSON files (one exchange, or a scenario of ordered steps, in the format of
+// src/fixture/format.ts) found under the given paths, validated before anything is sent, and
+// flattened into cases.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Matcher } from './matchers.js';
+import { type Fixture, type StepSpec, isScenario } from '../fixture/format.js';
 import { validateFixture } from './fixture-validate.js';
 
-export type RequestHeaderValue = string | { readonly $redacted: true };
-
-export interface RequestSpec {
-  readonly method: string;
-  /** Path and query as sent. */
-  readonly path: string;
-  readonly headers?: Readonly<Record<string, RequestHeaderValue>>;
-  /** Exactly one of body (JSON), text, base64, or none. */
-  readonly body?: unknown;
-  readonly text?: string;
-  readonly base64?: string;
-}
-
-export type ExpectedHeader = string | null | Matcher | readonly (string | Matcher)[];
-
-export interface ResponseSpec {
-  readonly status: number;
-  readonly headers?: Readonly<Record<string, ExpectedHeader>>;
-  readonly body?: unknown;
-  readonly text?: string | Matcher;
-  readonly base64?: string;
-}
-
-export type CaptureSpec = { readonly pointer: string } | { readonly header: string; readonly match?: string };
-
-export interface StepSpec {
-  readonly name?: string;
-  readonly endpoint?: string;
-  readonly request: RequestSpec;
-  readonly response: ResponseSpec;
-  readonly capture?: Readonly<Record<string, CaptureSpec>>;
-}
-
-export interface ExchangeFixture extends StepSpec {
-  readonly $schema?: string;
-  readonly surface: string;
-}
-
-export interface ScenarioFixture {
-  readonly $schema?: string;
-  readonly surface: string;
-  readonly name?: string;
-  readonly steps: readonly StepSpec[];
-}
-
-export type Fixture = ExchangeFixture | ScenarioFixture;
+// The format's types, where the checker's modules have always found them.
+export type { CaptureSpec, ExchangeFixture, ExpectedHeader, Fixture, RequestHeaderValue, RequestSpec, ResponseSpec, ScenarioFixture, StepSpec } from '../fixture/format.js';
+export { isScenario } from '../fixture/format.js';
 
 /** One request/response check: a single-exchange fixture, or one step of a scenario. */
 export interface Case extends StepSpec {
@@ -83,8 +41,6 @@ export interface Loaded {
   readonly files: readonly FixtureFile[];
   readonly problems: readonly FixtureProblem[];
 }
-
-export const isScenario = (f: Fixture): f is ScenarioFixture => Object.hasOwn(f, 'steps');
 
 export const defaultLabel = (s: StepSpec) => `${s.request.method} ${s.request.path} -> ${s.response.status}`;
 

@@ -1,11 +1,11 @@
 // HAR 1.2 import: a recording from a browser's developer tools becomes one fixture file per
-// exchange. Browser noise headers are dropped; credentials become matchers or redactions.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ExchangeFixture, ExpectedHeader, RequestHeaderValue, RequestSpec, ResponseSpec } from './fixture.js';
-import type { Matcher } from './matchers.js';
+// exchange, by the same rules as `api-serve --record` (src/fixture/exchange.ts).
+import { readFileSync } from 'node:fs';
+import type { ExchangeFixture } from '../fixture/format.js';
+import type { Body } from '../fixture/body.js';
+import { type Exchange, fixtureOf } from '../fixture/exchange.js';
+import { fileName, fileStem, fixtureFolder, writeFixture } from '../fixture/files.js';
 import { validateFixture } from './fixture-validate.js';
-import { setCookiePattern } from '../codec/set-cookie.js';
 
 interface HarHeader { name: string; value: string }
 interface HarEntry {
@@ -15,63 +15,32 @@ interface HarEntry {
 
 export class HarError extends Error {}
 
-/** Request headers a browser adds on its own: not part of what the API is asked. */
-const REQUEST_NOISE = new Set(['host', 'connection', 'content-length', 'accept-encoding', 'accept-language', 'user-agent', 'referer', 'origin',
-  'cache-control', 'pragma', 'dnt', 'upgrade-insecure-requests', 'if-none-match', 'if-modified-since', 'priority', 'te', 'keep-alive']);
-/** Response headers that change per run or per hop. */
-const RESPONSE_NOISE = new Set(['date', 'server', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'etag', 'last-modified', 'age',
-  'expires', 'cache-control', 'vary', 'content-encoding', 'x-powered-by', 'strict-transport-security', 'alt-svc', 'report-to', 'nel', 'via']);
-const SECRET_REQUEST = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/** A HAR mimeType as a media type: Chrome writes x-unknown (other tools '') where there was none. */
+const typeOf = (mime: string | undefined) => (mime === undefined || mime === '' || mime === 'x-unknown' ? undefined : mime);
 
-/** A Set-Cookie value as a matcher: the cookie's name and attributes kept, its value any. */
-export const setCookieMatcher = (value: string): Matcher => ({ $match: setCookiePattern(value) });
-
-const isJsonType = (mime: string | undefined) => mime !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(mime.split(';')[0]!.trim());
-const isTextType = (mime: string | undefined) => mime !== undefined && (/^text\//i.test(mime) || isJsonType(mime) || /^application\/(x-www-form-urlencoded|xml|javascript)/i.test(mime));
-
-function bodyOf(mime: string | undefined, text: string | undefined, encoding: string | undefined): { body?: unknown; text?: string; base64?: string } {
-  if (text === undefined) return {};
-  if (encoding === 'base64' && !isTextType(mime)) return { base64: text };
-  const decoded = encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
-  if (isJsonType(mime) && decoded.trim() !== '') {
-    try { return { body: JSON.parse(decoded) as unknown }; } catch { /* not JSON after all: compare as text */ }
-  }
-  return { text: decoded };
+/** A HAR text (base64 when `encoding` says so) as a body of its mimeType. */
+function bodyOf(text: string, encoding: string | undefined, mime: string | undefined): Body {
+  return { bytes: Buffer.from(text, encoding === 'base64' ? 'base64' : 'utf8'), type: typeOf(mime) };
 }
 
-function requestOf(e: HarEntry, url: URL): RequestSpec {
-  const headers: Record<string, RequestHeaderValue> = {};
-  for (const h of e.request.headers ?? []) {
-    const name = h.name.toLowerCase();
-    if (name.startsWith(':') || name.startsWith('sec-') || REQUEST_NOISE.has(name)) continue;
-    headers[name] = SECRET_REQUEST.has(name) ? { $redacted: true } : h.value;
-  }
+/** A HAR entry in the fixture module's neutral terms. */
+function neutral(e: HarEntry, url: URL): Exchange {
+  const pairs = (hs: HarHeader[] | undefined) => (hs ?? []).map((h): [string, string] => [h.name, h.value]);
+  const reqHeaders = pairs(e.request.headers);
   const pd = e.request.postData;
-  let body: { body?: unknown; text?: string; base64?: string } = {};
-  if (pd) {
-    if (pd.text !== undefined) body = bodyOf(pd.mimeType, pd.text, pd.encoding);
-    else if (pd.params) body = { text: new URLSearchParams(pd.params.map((p): [string, string] => [p.name, p.value ?? ''])).toString() };
-    if (pd.mimeType && headers['content-type'] === undefined) headers['content-type'] = pd.mimeType;
-  }
-  return { method: e.request.method.toUpperCase(), path: `${url.pathname}${url.search}`, ...(Object.keys(headers).length > 0 ? { headers } : {}), ...body };
-}
-
-function responseOf(e: HarEntry): ResponseSpec {
-  const headers: Record<string, ExpectedHeader> = {};
-  const cookies: Matcher[] = [];
-  for (const h of e.response.headers ?? []) {
-    const name = h.name.toLowerCase();
-    if (name.startsWith(':') || RESPONSE_NOISE.has(name) || name.startsWith('access-control-')) continue;
-    if (name === 'set-cookie') cookies.push(...h.value.split('\n').filter((v) => v !== '').map(setCookieMatcher));
-    else headers[name] = typeof headers[name] === 'string' ? `${headers[name] as string}, ${h.value}` : h.value;
-  }
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  // The body's type, when the recorded headers leave it out.
+  if (pd?.mimeType && !reqHeaders.some(([k]) => k.toLowerCase() === 'content-type')) reqHeaders.push(['content-type', pd.mimeType]);
+  const form = pd?.params && new URLSearchParams(pd.params.map((p): [string, string] => [p.name, p.value ?? ''])).toString();
+  const body = pd?.text !== undefined ? bodyOf(pd.text, pd.encoding, pd.mimeType) : form ? bodyOf(form, undefined, pd?.mimeType) : undefined;
   const c = e.response.content;
-  const body = c ? bodyOf(c.mimeType, c.text, c.encoding) : {};
-  return { status: e.response.status, ...(Object.keys(headers).length > 0 ? { headers } : {}), ...body };
+  return {
+    method: e.request.method, path: `${url.pathname}${url.search}`,
+    requestHeaders: reqHeaders, ...(body ? { requestBody: body } : {}),
+    status: e.response.status,
+    responseHeaders: pairs(e.response.headers),
+    ...(c?.text === undefined ? {} : { responseBody: bodyOf(c.text, c.encoding, c.mimeType) }),
+  };
 }
-
-const slug = (s: string) => s.replace(/\?.*$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 60) || 'root';
 
 export interface Imported {
   /** File name -> fixture. */
@@ -79,8 +48,15 @@ export interface Imported {
   readonly skipped: readonly string[];
 }
 
-/** Converts a parsed HAR document; `surface` names the fixtures' surface (default: the host). */
-export function harToFixtures(har: unknown, options: { surface?: string } = {}): Imported {
+export interface HarOptions {
+  /** The fixtures' surface (default: the recorded host). */
+  readonly surface?: string;
+  /** The endpoint a request reaches (`users.get`), for the fixture's `endpoint`; none when unknown. */
+  readonly endpoint?: (request: { readonly method: string; readonly path: string }) => string | undefined;
+}
+
+/** Converts a parsed HAR document. */
+export function harToFixtures(har: unknown, options: HarOptions = {}): Imported {
   const entries = (har as { log?: { entries?: unknown } })?.log?.entries;
   if (!Array.isArray(entries)) throw new HarError('not a HAR file: log.entries is missing');
   const fixtures: { name: string; fixture: ExchangeFixture }[] = [];
@@ -96,27 +72,28 @@ export function harToFixtures(har: unknown, options: { surface?: string } = {}):
     try { url = new URL(e.request.url); } catch { skipped.push(`${where}: ${e.request.url} is not a URL`); return; }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') { skipped.push(`${where}: ${url.protocol} is not HTTP`); return; }
     if (e.response.status < 100) { skipped.push(`${where}: ${e.request.method} ${url.pathname} got no response (status ${e.response.status})`); return; }
-    const fixture: ExchangeFixture = { surface: options.surface ?? url.host, request: requestOf(e, url), response: responseOf(e) };
+    const x = neutral(e, url);
+    const endpoint = options.endpoint?.({ method: x.method.toUpperCase(), path: x.path });
+    const fixture = fixtureOf(x, { surface: options.surface ?? url.host, endpoint, seenAt: 'client' });
     const problems = validateFixture(fixture);
     if (problems.length > 0) { skipped.push(`${where}: ${problems[0]!.pointer} ${problems[0]!.message}`); return; }
-    const n = String(fixtures.length + 1).padStart(4, '0');
-    fixtures.push({ name: `${n}-${fixture.request.method.toLowerCase()}-${slug(url.pathname)}.json`, fixture });
+    fixtures.push({ name: fileName(fixtures.length + 1, fileStem(fixture.request)), fixture });
   });
   return { fixtures, skipped };
 }
 
-/** Reads FILE.har, writes the fixtures into `outDir`; returns the written paths and skips. */
-export function importHar(file: string, outDir: string, options: { surface?: string } = {}): { written: string[]; skipped: readonly string[] } {
+/**
+ * Reads FILE.har, writes the fixtures into `outDir`, numbered after the files already there (as
+ * `api-serve --record` does); returns the written paths and skips.
+ */
+export function importHar(file: string, outDir: string, options: HarOptions = {}): { written: string[]; skipped: readonly string[] } {
   let doc: unknown;
   try { doc = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new HarError(`${file}: ${(e as Error).message}`); }
   const { fixtures, skipped } = harToFixtures(doc, options);
-  mkdirSync(outDir, { recursive: true });
-  // Numbered after the files already there (as `api-serve --record` does): a second import into
-  // the same folder adds to the first instead of overwriting it.
-  const offset = readdirSync(outDir).reduce((n, f) => Math.max(n, Number(/^(\d+)-/.exec(f)?.[1] ?? 0)), 0);
-  const written = fixtures.map(({ name, fixture }) => {
-    const path = join(outDir, name.replace(/^\d+/, (d) => String(Number(d) + offset).padStart(4, '0')));
-    writeFileSync(path, `${JSON.stringify(fixture, null, 2)}\n`);
+  const folder = fixtureFolder(outDir);
+  const written = fixtures.map(({ fixture }) => {
+    const path = folder.next(fileStem(fixture.request));
+    writeFixture(path, fixture);
     return path;
   });
   return { written, skipped };

@@ -1,8 +1,8 @@
 // Matchers: expected values that stand for a family of actual values (a token, a date, an id):
 // `{"$match": "regex"}`, `{"$type": "string"}`, `{"$any": true}`.
+import type { JsonType, Matcher } from '../fixture/format.js';
 
-export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
-export type Matcher = { readonly $match: string } | { readonly $type: JsonType } | { readonly $any: true };
+export type { JsonType, Matcher } from '../fixture/format.js';
 
 export const MATCHER_KEYS: readonly string[] = ['$match', '$type', '$any'];
 const TYPES: readonly string[] = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'];

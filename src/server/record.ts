@@ -1,11 +1,10 @@
 // The recorder behind `api-serve --record DIR`: every exchange served becomes an api-check
-// fixture file (the format of src/check/fixture.ts), secrets replaced by matchers or redactions.
-// It writes JSON only: the server never imports the checker.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// fixture file, written by the neutral fixture module (src/fixture/), which the checker reads too.
 import type { ServerResponse } from 'node:http';
 import type { OutReply, RequestRecord } from './request.js';
-import { setCookiePattern } from '../codec/set-cookie.js';
+import type { ExchangeFixture } from '../fixture/format.js';
+import { type Exchange, fixtureOf } from '../fixture/exchange.js';
+import { fileStem, fixtureFolder, writeFixture } from '../fixture/files.js';
 
 /** One exchange as the server saw it. */
 export interface ServedExchange {
@@ -62,79 +61,36 @@ export function observeExchange(req: RequestRecord, res: ServerResponse, handle:
   return handle(seen);
 }
 
-/** Response headers that name this file's copy on this disk, not the API: dropped from fixtures. */
-const RESPONSE_VOLATILE = new Set(['content-length', 'connection', 'date', 'keep-alive', 'etag', 'last-modified']);
-
-/** Request headers a client adds on its own: not part of what the API is asked. */
-const REQUEST_NOISE = new Set(['host', 'connection', 'content-length', 'accept-encoding', 'accept-language', 'user-agent', 'referer', 'origin',
-  'cache-control', 'pragma', 'dnt', 'upgrade-insecure-requests', 'priority', 'te', 'keep-alive', 'transfer-encoding']);
-const SECRET_REQUEST = new Set(['authorization', 'cookie', 'proxy-authorization']);
-
-/** A Set-Cookie value as a matcher: name and attributes kept, the value (a secret) any. */
-const setCookieMatcher = (value: string): { $match: string } => ({ $match: setCookiePattern(value) });
-
-const first = (v: string | readonly string[] | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v[0]);
-const isJson = (ct: string | undefined) => ct !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(ct.trim());
-const isText = (ct: string | undefined) => ct !== undefined && (/^text\//i.test(ct.trim()) || isJson(ct) || /^application\/x-www-form-urlencoded/i.test(ct.trim()));
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** A body in the fixture's terms: JSON when it is JSON, text when it is text, else base64. */
-function bodyOf(bytes: Buffer, contentType: string | undefined): Record<string, unknown> {
-  let text: string | undefined;
-  try { text = utf8.decode(bytes); } catch { return { base64: bytes.toString('base64') }; }
-  if (isJson(contentType) && text.trim() !== '') {
-    try { return { body: JSON.parse(text) as unknown }; } catch { return { text }; }
-  }
-  return isText(contentType) || contentType === undefined || text === '' ? { text } : { base64: bytes.toString('base64') };
-}
-
-/** The fixture document for one exchange. */
-export function fixtureOf(surface: string, x: ServedExchange): Record<string, unknown> {
-  const reqHeaders: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(x.requestHeaders)) {
-    const name = k.toLowerCase();
-    if (v === undefined || REQUEST_NOISE.has(name) || name.startsWith('sec-')) continue;
-    reqHeaders[name] = SECRET_REQUEST.has(name) ? { $redacted: true } : typeof v === 'string' ? v : v.join(', ');
-  }
-  const resHeaders: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(x.responseHeaders)) {
-    const name = k.toLowerCase();
-    if (RESPONSE_VOLATILE.has(name)) continue;
-    if (name === 'set-cookie') resHeaders[name] = (typeof v === 'string' ? [v] : v).map(setCookieMatcher);
-    else resHeaders[name] = typeof v === 'string' ? v : v.join(', ');
-  }
-  const reqType = first(x.requestHeaders['content-type']);
-  const request = {
+/** The exchange in the fixture module's neutral terms. */
+function neutral(x: ServedExchange): Exchange {
+  const type = (v: string | readonly string[] | undefined) => (v === undefined || typeof v === 'string' ? v : v[0]);
+  return {
     method: x.method, path: x.url,
-    ...(Object.keys(reqHeaders).length > 0 ? { headers: reqHeaders } : {}),
-    ...(x.requestBody && x.requestBody.length > 0 ? bodyOf(x.requestBody, reqType) : {}),
-  };
-  const response = {
+    requestHeaders: Object.entries(x.requestHeaders),
+    ...(x.requestBody ? { requestBody: { bytes: x.requestBody, type: type(x.requestHeaders['content-type']) } } : {}),
     status: x.status,
-    ...(Object.keys(resHeaders).length > 0 ? { headers: resHeaders } : {}),
-    ...(x.method === 'HEAD' ? {} : bodyOf(x.responseBody, first(x.responseHeaders['content-type']))),
+    responseHeaders: Object.entries(x.responseHeaders),
+    responseBody: { bytes: x.responseBody, type: type(x.responseHeaders['content-type']) },
   };
-  return { surface, request, response };
 }
 
-const slug = (url: string) => url.replace(/\?.*$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 60) || 'root';
+/**
+ * The fixture document for one exchange served by `surface`. `endpoint` names the endpoint the
+ * router matched, when the caller has it.
+ */
+export const servedFixture = (surface: string, x: ServedExchange, endpoint?: string): ExchangeFixture =>
+  fixtureOf(neutral(x), { surface, endpoint, seenAt: 'server' });
 
 /**
  * A recorder writing into `dir` (created when missing). Files are numbered in arrival order,
  * after any numbered files already there, so a second session never overwrites the first.
  */
 export function recorder(dir: string, onError: (line: string) => void = () => {}): (surface: string) => ExchangeObserver {
-  mkdirSync(dir, { recursive: true });
-  let n = 0;
-  for (const f of readdirSync(dir)) {
-    const m = /^(\d+)-/.exec(f);
-    if (m) n = Math.max(n, Number(m[1]));
-  }
+  const folder = fixtureFolder(dir);
   return (surface) => (x) => {
-    n += 1;
-    const file = join(dir, `${String(n).padStart(4, '0')}-${surface}-${x.method.toLowerCase()}-${slug(x.url)}.json`);
+    const file = folder.next(`${surface}-${fileStem({ method: x.method, path: x.url })}`);
     try {
-      writeFileSync(file, `${JSON.stringify(fixtureOf(surface, x), null, 2)}\n`);
+      writeFixture(file, servedFixture(surface, x));
     } catch (err) {
       onError(`api-serve: could not record ${x.method} ${x.url} to ${file}: ${(err as Error).message}`);
     }

@@ -47,6 +47,9 @@ rule('dsl imports only dsl and codec, and no I/O', under('src/dsl'), (t) => (t.s
 rule('server imports no docs, check or cli', under('src/server'), (t) => /^src\/(docs|check|cli)\//.test(t));
 rule('docs imports no server, check or cli', under('src/docs'), (t) => /^src\/(server|check|cli)\//.test(t));
 rule('check imports no server or cli (it talks HTTP like a user)', under('src/check'), (t) => /^src\/(server|cli)\//.test(t));
+// The fixture format is shared by the recorder (server), HAR import and the checker: it must not
+// pull either side, or any library, into the other.
+rule('fixture imports only fixture, codec and node: builtins', under('src/fixture'), (t) => (t.startsWith('src/') ? !/^src\/(fixture|codec)\//.test(t) : !t.startsWith('node:')));
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
 
@@ -78,6 +81,7 @@ test('no import cycle between folders of src/', () => {
 
 test('the table is read from real files', () => {
   assert.ok(imports.some((i) => i.file === 'src/server/polka.ts' && i.targets.includes('polka')));
+  assert.ok(imports.some((i) => i.file.startsWith('src/check/') && i.targets.some((t) => t.startsWith('src/fixture/'))));
 });
 
 test.run();

@@ -2,14 +2,16 @@
 // replay green; noise headers are dropped, bodies keep their form, non-HTTP entries are skipped.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { request } from 'undici';
-import { HarError, harToFixtures, importHar, setCookieMatcher } from '../../src/check/har.js';
+import { HarError, harToFixtures, importHar } from '../../src/check/har.js';
+import { setCookieMatcher } from '../../src/fixture/set-cookie.js';
 import { loadFixtures } from '../../src/check/fixture.js';
 import { run } from '../../src/check/run.js';
 import { matches } from '../../src/check/matchers.js';
 import { handlers as S2 } from '../../specs/S2.js';
+import { handlers as S8 } from '../../specs/S8.js';
 import { tempDir, withServer } from '../helpers/server.js';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -115,6 +117,57 @@ test('credentials: request Authorization/Cookie redacted, Set-Cookie kept as a m
   assert.ok(matches(m, 'JWT-Cookie=other; Path=/; Expires=Mon, 23 Nov 2026 01:00:00 GMT; HttpOnly'));
   assert.not.ok(matches(m, 'JWT-Cookie=other; Path=/; Expires=x'));
   assert.not.ok(matches(setCookieMatcher('A=1; Secure'), 'A=1'));
+});
+
+test('a revalidation the browser recorded (If-None-Match -> 304) keeps its condition and replays green', async () => {
+  // The importer used to drop If-None-Match as browser noise: the 304 could then never replay.
+  const data = tempDir('api-serve-data-');
+  try {
+    mkdirSync(join(data, 'static'));
+    writeFileSync(join(data, 'static', 'hello.txt'), 'Hello from the static directory.\n');
+    await withServer(S8, async (s) => {
+      const etag = String((await request(`${s.url}/static/hello.txt`)).headers.etag);
+      const revalidated = await entry(s.url, 'GET', '/static/hello.txt', { headers: { 'if-none-match': etag } });
+      assert.is(revalidated.response.status, 304);
+      const r = harToFixtures({ log: { entries: [revalidated] } }, { surface: 'S8' });
+      assert.is(r.fixtures[0]!.fixture.request.headers?.['if-none-match'], etag);
+      const replay = await run({ files: [{ file: 'x.json', surface: 'S8', scenario: false, cases: [{ ...r.fixtures[0]!.fixture, file: 'x.json', pointer: '', index: 0, label: 'x' }] }], start: async () => ({ url: s.url }), timeoutMs: 5000, concurrency: 1 });
+      assert.equal(replay.results.map((x) => x.outcome), ['passed'], JSON.stringify(replay.results.map((x) => x.differences)));
+    }, { dataDir: data });
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+});
+
+const one = (request: object, response: object = { status: 200 }) => harToFixtures({ log: { entries: [{ request: { method: 'POST', url: 'http://h/x', ...request }, response }] } }).fixtures[0]!.fixture;
+
+test('a request the browser sent chunked imports without Transfer-Encoding (a replay could not send it)', () => {
+  const fx = one({ headers: [{ name: 'Transfer-Encoding', value: 'chunked' }, { name: 'Accept', value: 'text/plain' }], postData: { mimeType: 'text/plain', text: 'hi' } });
+  assert.equal(fx.request.headers, { accept: 'text/plain', 'content-type': 'text/plain' });
+  assert.is(fx.request.text, 'hi');
+});
+
+test('a request header recorded twice keeps both values, as the server received them', () => {
+  const fx = one({ headers: [{ name: 'Accept', value: 'text/html' }, { name: 'accept', value: 'application/json' }] });
+  assert.is(fx.request.headers?.accept, 'text/html, application/json');
+});
+
+test('a body that is not UTF-8 stays bytes whatever its type says, instead of being decoded wrongly', () => {
+  const latin1 = Buffer.from('caf\xe9', 'latin1').toString('base64');
+  const fx = one({}, { status: 200, content: { mimeType: 'text/plain; charset=iso-8859-1', text: latin1, encoding: 'base64' } });
+  assert.is(fx.response.base64, latin1);
+  assert.is(fx.response.text, undefined);
+});
+
+test('an endpoint lookup given to the importer names each fixture\'s endpoint', () => {
+  const seen: string[] = [];
+  const r = harToFixtures({ log: { entries: [
+    { request: { method: 'get', url: 'http://h/hello?name=A' }, response: { status: 200 } },
+    { request: { method: 'GET', url: 'http://h/nowhere' }, response: { status: 404 } },
+  ] } }, { endpoint: ({ method, path }) => { seen.push(`${method} ${path}`); return path.startsWith('/hello') ? 'hello' : undefined; } });
+  assert.equal(seen, ['GET /hello?name=A', 'GET /nowhere']);
+  assert.equal(r.fixtures.map((f) => f.fixture.endpoint), ['hello', undefined]);
+  assert.not.ok('endpoint' in r.fixtures[1]!.fixture);
 });
 
 test('a file that is not a HAR is a clear error', () => {
