@@ -1,6 +1,7 @@
-// The generated docs against their golden files: the Markdown of every registry surface and S2's
-// OpenAPI. A change here is a bug or a deliberate update (scripts/update-golden.mjs, in its own
-// commit). The file name avoids "golden": the test runner skips such paths (test/golden/).
+// The generated docs against their golden files: the Markdown of every registry surface, S2's
+// OpenAPI and the comprehensive surface's two documents. A change here is a bug or a deliberate
+// update (scripts/update-golden.mjs, in its own commit). The file name avoids "golden": the test
+// runner skips such paths (test/golden/).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
-// What the golden files under test/golden/ hold: the Markdown of every registry surface and S2's
-// OpenAPI, rendered in-process exactly as `api-docs` renders them. Shared by the golden test and
-// scripts/update-golden.mjs.
+// What the docs golden files under test/golden/ hold: the Markdown of every registry surface, S2's
+// OpenAPI, and both documents of the comprehensive surface (test/surfaces/), rendered in-process
+// exactly as `api-docs` renders them. Shared by the golden test and scripts/update-golden.mjs.
 import { join } from 'node:path';
 import { registry } from '../../specs/index.js';
+import { surface as comprehensive } from '../surfaces/comprehensive.js';
 import { docModel, openApiText, renderMarkdown } from '../../src/docs/index.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -21,5 +22,7 @@ export function goldens(): Golden[] {
   return [
     ...Object.keys(registry).map((name) => ({ file: `${name}.md`, render: async () => renderMarkdown(docModel(await load(name))) })),
     { file: 'S2.openapi.json', render: async () => openApiText(docModel(await load('S2'))) },
+    { file: 'comprehensive.md', render: async () => renderMarkdown(docModel(comprehensive)) },
+    { file: 'comprehensive.openapi.json', render: async () => openApiText(docModel(comprehensive)) },
   ];
 }

@@ -91,7 +91,8 @@ export interface Case {
   readonly method: string;
   readonly url: string;
   readonly headers?: Record<string, string>;
-  readonly body?: string;
+  /** Text is sent as UTF-8; a Buffer is sent byte for byte (e.g. bytes that are not UTF-8). */
+  readonly body?: string | Buffer;
   readonly status: number;
   /** Exact body text, or a JSON value compared structurally. */
   readonly text?: string;

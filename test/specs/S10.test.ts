@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { handlers } from '../../specs/S10.js';
+import { DEFAULT_UPSTREAM_TIMEOUT, handlers, parseTimeout } from '../../specs/S10.js';
 import { handlers as storeHandlers } from '../../specs/S10-store.js';
 import { JSON_TYPE, TEXT_TYPE, caseSuite } from '../helpers/cases.js';
 import type { Case } from '../helpers/server.js';
@@ -135,23 +135,71 @@ proxy('an upstream that refuses connections -> 404 Failed looking up content', a
   }, { options: { upstream: `http://127.0.0.1:${port}` } });
 });
 
-proxy('an upstream that never answers -> 404 once --upstream-timeout has passed, well before the 5 s default', async () => {
+/** Fails instead of hanging when the server never gives up on its upstream (no time is asserted). */
+const orFail = <T>(p: Promise<T>, what: string): Promise<T> =>
+  Promise.race([p, new Promise<never>((_r, reject) => setTimeout(() => reject(new Error(`${what} did not happen within 10 s`)), 10_000).unref())]);
+
+const TIMED_OUT = /^api-serve: S10 looking up document 1 upstream failed: .*\btimeout\b/i;
+
+proxy('an upstream that accepts the connection and never answers -> 404 Failed looking up content, logged as a timeout', async () => {
   const sockets = new Set<net.Socket>();
-  const silent = net.createServer((socket) => { sockets.add(socket); });
+  let connected!: () => void;
+  const asked = new Promise<void>((resolve) => { connected = resolve; });
+  const silent = net.createServer((socket) => { sockets.add(socket); connected(); });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const logs: string[] = [];
   try {
     await withServer(handlers, async (s) => {
-      const began = Date.now();
-      const r = await call(s.url, 'GET', '/docs/1');
+      const answer = call(s.url, 'GET', '/docs/1');
+      await orFail(asked, 'the upstream being asked');
+      const r = await orFail(answer, 'the answer to GET /docs/1');
       assert.is(r.status, 404);
       assert.is(r.text, LOOKUP_FAILED);
-      assert.ok(Date.now() - began < 4000, `answered after ${Date.now() - began} ms`);
-      assert.ok(sockets.size >= 1, 'the upstream was asked');
-    }, { options: { upstream: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, upstreamTimeout: '300' } });
+      assert.is(r.headers['content-type'], TEXT_TYPE);
+      assert.is(logs.length, 1, logs.join('\n'));
+      assert.match(logs[0]!, TIMED_OUT);
+    }, { options: { upstream: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, upstreamTimeout: '300' }, log: (line) => logs.push(line) });
   } finally {
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => silent.close(() => resolve()));
   }
+});
+
+proxy('a document the upstream sends only after the client got its 404 is dropped; the next lookup is answered normally', async () => {
+  const held: http.ServerResponse[] = [];
+  let heldOne!: () => void;
+  const holding = new Promise<void>((resolve) => { heldOne = resolve; });
+  // The first request is held until the test releases it; later ones are answered at once.
+  const up = await fakeUpstream((req, res) => {
+    if (held.length === 0) { held.push(res); heldOne(); return; }
+    sendJson(200, '{"_source": {"n": 2}}')(req, res);
+  });
+  const logs: string[] = [];
+  try {
+    await withServer(handlers, async (s) => {
+      const first = call(s.url, 'GET', '/docs/1');
+      await orFail(holding, 'the upstream being asked');
+      const r = await orFail(first, 'the answer to GET /docs/1');
+      assert.is(r.status, 404);
+      assert.is(r.text, LOOKUP_FAILED);
+      assert.match(logs.join('\n'), TIMED_OUT);
+      // The late answer, sent once the client has its 404: it must not reach any client.
+      held[0]!.writeHead(200, { 'content-type': 'application/json' }).end('{"_source": {"late": true}}');
+      const next = await call(s.url, 'GET', '/docs/2');
+      assert.is(next.status, 200, next.text);
+      assert.equal(next.json(), { n: 2 });
+      assert.equal(up.paths, ['/myIndex/myDocType/1', '/myIndex/myDocType/2']);
+      assert.is(logs.length, 1, logs.join('\n'));
+    }, { options: { upstream: up.url, upstreamTimeout: '300' }, log: (line) => logs.push(line) });
+  } finally {
+    await up.close();
+  }
+});
+
+proxy('--upstream-timeout is read as milliseconds; without it a lookup may take the documented 5000', () => {
+  const table: [string | undefined, number][] = [[undefined, 5000], ['300', 300], ['1', 1], ['60000', 60000]];
+  for (const [given, ms] of table) assert.is(parseTimeout(given), ms, `--upstream-timeout ${given}`);
+  assert.is(DEFAULT_UPSTREAM_TIMEOUT, 5000);
 });
 
 proxy('a malformed --upstream or --upstream-timeout stops the start with a clear message', async () => {

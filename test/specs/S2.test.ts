@@ -60,5 +60,6 @@ caseSuite('S2', handlers, [
   { name: 'POST /marketing Content-Encoding: gzip -> 415, not a 400 about its bytes', method: 'POST', url: '/marketing', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: JSON.stringify(alp), status: 415 },
   { name: 'POST /marketing without Content-Type -> 415', method: 'POST', url: '/marketing', body: JSON.stringify(alp), status: 415 },
   { name: 'POST /marketing with Accept: text/html -> 406 before 415', method: 'POST', url: '/marketing', headers: { accept: 'text/html', 'content-type': 'text/plain' }, body: 'x', status: 406 },
-  { name: 'POST /marketing invalid UTF-8 -> 400', method: 'POST', url: '/marketing', headers: JSON_BODY, body: Buffer.from([0x7b, 0xff, 0x7d]).toString('latin1'), status: 400 },
+  { name: 'POST /marketing JSON body with bytes that are not UTF-8 -> 400 saying so', method: 'POST', url: '/marketing', headers: JSON_BODY, body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), status: 400, text: 'Error in $: body is not valid UTF-8', expectHeaders: { 'content-type': TEXT_TYPE } },
+  { name: 'POST /marketing form body with bytes that are not UTF-8 -> 400 saying so', method: 'POST', url: '/marketing', headers: FORM_BODY, body: Buffer.concat([Buffer.from('clientName='), Buffer.from([0xff, 0xfe])]), status: 400, text: 'body is not valid UTF-8' },
 ]);

@@ -156,17 +156,22 @@ stream('the first line reaches the client before the producer has made the secon
   });
 });
 
-stream('a client that disconnects mid-stream stops the producer', async () => {
+stream('a client that disconnects mid-stream stops the producer at its next item', async () => {
+  // The producer makes item n only once gate n is open: the test opens one per line it receives,
+  // so nothing runs ahead of the client, and every step waits on an event, never on the clock.
+  const gates = [gate(), gate(), gate(), gate()];
   const stopped = gate();
+  const clientGone = gate();
   let produced = 0;
   const surface = api('S8-stream', { title: 'stream' }, { users: get('users').streams(json(User)) });
   const impl = implement(surface, {
-    users: async function* () {
+    users: async function* (_input, ctx) {
+      ctx.signal.addEventListener('abort', () => clientGone.open());
       try {
         for (;;) {
+          await gates[produced]!.promise;
           produced++;
           yield { name: `user ${produced}` };
-          await new Promise((r) => setImmediate(r));
         }
       } finally {
         stopped.open();
@@ -175,12 +180,17 @@ stream('a client that disconnects mid-stream stops the producer', async () => {
   });
   await withServer(impl, async (s) => {
     const { req, res } = await rawGet(`${s.url}/users`);
-    await within(readLines(res, 1), 'the first line');
+    const buffer = { text: '' };
+    gates[0]!.open();
+    assert.equal(await within(readLines(res, 1, buffer), 'the first line'), ['{"name":"user 1"}']);
+    gates[1]!.open();
+    assert.equal(await within(readLines(res, 2, buffer), 'the second line'), ['{"name":"user 1"}', '{"name":"user 2"}']);
     req.destroy();
+    await within(clientGone.promise, 'the server noticing the client has gone');
+    // The producer is waiting for item 3; let it make it: the server must not ask for a fourth.
+    gates[2]!.open();
     await within(stopped.promise, 'stopping the producer');
-    const after = produced;
-    await new Promise((r) => setTimeout(r, 30));
-    assert.is(produced, after, 'nothing is produced once the producer has stopped');
+    assert.is(produced, 3, 'the producer stopped after the item it was making when the client left');
   });
 });
 stream.run();
