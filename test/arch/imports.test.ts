@@ -53,7 +53,7 @@ rule('fixture imports only fixture, codec and node: builtins', under('src/fixtur
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
 
-const FOLDERS = ['codec', 'dsl', 'describe', 'server', 'store', 'docs', 'check', 'cli'];
+const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'server', 'store', 'docs', 'check', 'cli'];
 
 test('every folder of src/ has a rule in this table', () => {
   const folders = [...new Set(imports.map((i) => i.file.split('/')[1]!).filter((f) => !f.includes('.')))].sort();

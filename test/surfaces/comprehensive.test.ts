@@ -38,7 +38,7 @@ function codecs(): Codec<unknown>[] {
 const mediaNames = new Set(endpoints.flatMap((e) => [...(e.body?.media ?? []), ...e.responses.flatMap((r) => r.content?.media ?? [])]).map((m) => m.name));
 const responses = endpoints.flatMap((e) => e.responses);
 const groupParts = Object.values(surface.tree).flatMap((node) => (node.kind === 'group' ? (node.parts as readonly Part[]) : []));
-const authSchemes = endpoints.flatMap((e) => e.extensions.filter((x) => x.ext === 'auth').map((x) => (x.config as dsl.AuthConfig).schemes.join('+')));
+const authSchemes = endpoints.flatMap((e) => e.extensions.filter((x) => x.ext === dsl.authExtension).map((x) => (x.config as dsl.AuthConfig).schemes.join('+')));
 const has = (label: string) => codecs().some((c) => c.label === label);
 
 /** How the surface shows it uses each export: a combinator, codec or media type. */
@@ -54,9 +54,12 @@ const uses: Record<string, () => boolean> = {
   auth: () => authSchemes.includes('Bearer+Basic'),
   basicAuth: () => authSchemes.includes('Basic'),
   bearerAuth: () => authSchemes.includes('Bearer'),
-  range: () => endpoints.some((e) => e.extensions.some((x) => x.ext === 'range')),
-  rangeFields: () => endpoints.some((e) => e.extensions.some((x) => x.ext === 'range' && (x.config as dsl.RangeConfig).fields.length > 1)),
+  range: () => endpoints.some((e) => e.extensions.some((x) => x.ext === dsl.rangeExtension)),
+  rangeFields: () => endpoints.some((e) => e.extensions.some((x) => x.ext === dsl.rangeExtension && (x.config as dsl.RangeConfig).fields.length > 1)),
   RANGE_HEADERS: () => responses.some((r) => r.status === 206 && 'Next-Range' in r.headers),
+  // the extension descriptors those parts carry
+  authExtension: () => endpoints.some((e) => e.extensions.some((x) => x.ext === dsl.authExtension)),
+  rangeExtension: () => endpoints.some((e) => e.extensions.some((x) => x.ext === dsl.rangeExtension)),
   // responses
   content: () => responses.some((r) => (r.content?.media.length ?? 0) >= 3),
   json: () => mediaNames.has('json'),
@@ -96,6 +99,8 @@ const uses: Record<string, () => boolean> = {
 const notDescriptive = new Set([
   'paginate', 'parseRange', 'formatRange', 'defaultRange', 'uriEncode', 'RANGE_DEFAULTS', 'implement', 'reply', 'isReply',
   'HttpError', 'sendFile', 'walk', 'pathOf', 'checkSurface', 'SurfaceError', 'media.escapeHtml',
+  // the error registry and the auth descriptor's helpers, read by interpreters and runtimes
+  'ERRORS', 'STAGES', 'RANGE_FORMAT', 'challenges', 'unauthorized',
 ]);
 
 const coverage = suite('comprehensive surface: every combinator');
