@@ -93,7 +93,12 @@ export function write(res: ServerResponse, out: OutReply): void | Promise<void> 
 }
 
 /** A request listener for one compiled surface (for http.createServer or https.createServer). */
-export function listener(cs: CompiledSurface, observer?: ExchangeObserver): (req: IncomingMessage, res: ServerResponse) => void {
+export function listener(cs: CompiledSurface, seen?: ExchangeObserver): (req: IncomingMessage, res: ServerResponse) => void {
+  // A recorded exchange is labelled with the endpoint the one router matches for it.
+  const observer: ExchangeObserver | undefined = seen && ((x) => {
+    const route = cs.router.route(x.method, x.url);
+    seen(x, route.kind === 'match' ? route.endpoint.name : undefined);
+  });
   const fail = (err: unknown, res: ServerResponse) => {
     cs.log(`api-serve: request failed: ${(err as Error)?.stack ?? String(err)}`);
     if (res.headersSent) { res.destroy(); return; }

@@ -17,7 +17,8 @@ export interface ServedExchange {
   readonly responseBody: Buffer;
 }
 
-export type ExchangeObserver = (exchange: ServedExchange) => void;
+/** Sees one exchange, with the endpoint the router matched for it (none for a refused path). */
+export type ExchangeObserver = (exchange: ServedExchange, endpoint?: string) => void;
 
 /**
  * Runs `handle` and shows the observer the whole exchange once the response has finished. The
@@ -87,10 +88,10 @@ export const servedFixture = (surface: string, x: ServedExchange, endpoint?: str
  */
 export function recorder(dir: string, onError: (line: string) => void = () => {}): (surface: string) => ExchangeObserver {
   const folder = fixtureFolder(dir);
-  return (surface) => (x) => {
+  return (surface) => (x, endpoint) => {
     const file = folder.next(`${surface}-${fileStem({ method: x.method, path: x.url })}`);
     try {
-      writeFixture(file, servedFixture(surface, x));
+      writeFixture(file, servedFixture(surface, x, endpoint));
     } catch (err) {
       onError(`api-serve: could not record ${x.method} ${x.url} to ${file}: ${(err as Error).message}`);
     }

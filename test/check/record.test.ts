@@ -41,6 +41,9 @@ test('a recorded S2 session replays green against a fresh server', async () => {
     assert.equal(second.request.body, { clientName: 'A', clientEmail: 'a@b', clientAge: 3, clientInterestedIn: ['x', 'y'] });
     assert.is(second.response.headers['content-type'], 'application/json;charset=utf-8');
     assert.is(second.response.body.to, 'a@b');
+    // Each fixture names the endpoint the router matched; a refused path names none.
+    const endpoints = names.map((n) => (JSON.parse(readFileSync(join(dir, n), 'utf8')) as { endpoint?: string }).endpoint);
+    assert.equal(endpoints, ['hello', 'marketing', 'marketing', undefined, undefined, 'hello']);
     const fifth = JSON.parse(readFileSync(join(dir, names[4]!), 'utf8')) as { response: { status: number; headers: Record<string, string> } };
     assert.is(fifth.response.status, 405);
     assert.is(fifth.response.headers.allow, 'GET, HEAD');
