@@ -1,21 +1,39 @@
-// Authentication as a request part: which schemes an endpoint (or a group) accepts and the realm
-// it names; the server's `auth` extension checks them and hands the handler the user.
+// Authentication as a request part: which schemes an endpoint (or a group) accepts, the realm it
+// names and the type of its users; the server's auth runtime verifies credentials against the
+// user directory it is given and hands the handler the user.
+import type { Codec } from '../codec/types.js';
+import { int } from '../codec/scalars.js';
+import { object } from '../codec/structured.js';
 import type { ExtensionPart } from './types.js';
 import type { ExtensionDescriptor, ExtensionRead } from './extension.js';
 import { type Credentials, parseAuthorization } from './credentials.js';
 
 export type AuthScheme = 'Bearer' | 'Basic';
 
-/** What an authenticated request carries to its handler (and what a JWT carries). */
+/** The reference's user (S6): what an authenticated request carries unless a surface says otherwise. */
 export interface AuthenticatedUser {
   readonly auID: number;
   readonly auOrgID: number;
 }
 
-export interface AuthConfig {
+/** The default user type, as a codec (a JWT's `dat` claim is checked against it). */
+export const AuthenticatedUserCodec: Codec<AuthenticatedUser> = object('AuthenticatedUser', { auID: int, auOrgID: int });
+
+export interface AuthConfig<U = unknown> {
   /** Tried in this order; Bearer is always tried before Basic. */
   readonly schemes: readonly AuthScheme[];
   readonly realm: string;
+  /** The user type handlers receive and tokens carry. */
+  readonly user: Codec<U>;
+}
+
+/**
+ * Where a server looks users up by login and password (Basic): supplied when serving
+ * (`ServeOptions.users`), so the server never depends on one store. A throw is an indeterminate
+ * outcome: the request gets a 401 and the server a log line.
+ */
+export interface UserDirectory<U = unknown> {
+  verify(login: string, password: string): Promise<U | undefined>;
 }
 
 /** What only a runtime can verify: well-formed credentials in a scheme the endpoint accepts. */
@@ -47,7 +65,7 @@ export function unauthorized(config: AuthConfig, bearer: BearerProblem = undefin
  * The `auth` extension: the request alone decides a 401 for missing, malformed or unaccepted
  * credentials; well-formed ones are a claim the server's auth runtime verifies.
  */
-export const authExtension: ExtensionDescriptor<AuthConfig, AuthenticatedUser, AuthClaim> = {
+export const authExtension: ExtensionDescriptor<AuthConfig, unknown, AuthClaim> = {
   name: 'auth',
   stage: 'auth',
   header: 'Authorization',
@@ -67,27 +85,29 @@ export const authExtension: ExtensionDescriptor<AuthConfig, AuthenticatedUser, A
 };
 
 /** The part `auth(...)` builds: the handler receives the user as `input.user`. */
-export type AuthPart = ExtensionPart<'user', AuthenticatedUser, AuthConfig>;
+export type AuthPart<U = AuthenticatedUser> = ExtensionPart<'user', U, AuthConfig<U>>;
 
 /**
  * Accepts credentials in any of the given schemes: `auth(['Bearer', 'Basic'], 'test')`. Put it in
- * a group's prefix to protect several endpoints. Failures are 401 with `WWW-Authenticate`.
+ * a group's prefix to protect several endpoints. Failures are 401 with `WWW-Authenticate`. The
+ * users are `AuthenticatedUser`s unless `{ user: codec }` gives their type.
  */
-export function auth(schemes: readonly AuthScheme[], realm: string): AuthPart {
+export function auth<U = AuthenticatedUser>(schemes: readonly AuthScheme[], realm: string, options?: { readonly user?: Codec<U> }): AuthPart<U> {
   const unique = [...new Set(schemes)];
   if (unique.length === 0) throw new TypeError('auth(): give at least one scheme (Bearer, Basic)');
   for (const s of unique) if (s !== 'Bearer' && s !== 'Basic') throw new TypeError(`auth(): unknown scheme ${JSON.stringify(s)} (Bearer, Basic)`);
   if (/[\u0000-\u001f\u007f]/.test(realm)) throw new TypeError('auth(): the realm may not contain control characters');
   const ordered = unique.includes('Bearer') ? ['Bearer' as const, ...unique.filter((s) => s !== 'Bearer')] : unique;
-  return { kind: 'extension', ext: authExtension, key: 'user', config: { schemes: ordered, realm } };
+  const user = (options?.user ?? AuthenticatedUserCodec) as Codec<U>;
+  return { kind: 'extension', ext: authExtension as ExtensionDescriptor<AuthConfig<U>, U, AuthClaim>, key: 'user', config: { schemes: ordered, realm, user } };
 }
 
 /** HTTP basic credentials against the user store, naming a realm: `basicAuth("People's websites")`. */
-export function basicAuth(realm: string): AuthPart {
-  return auth(['Basic'], realm);
+export function basicAuth<U = AuthenticatedUser>(realm: string, options?: { readonly user?: Codec<U> }): AuthPart<U> {
+  return auth(['Basic'], realm, options);
 }
 
 /** A JWT bearer token only (as issued in the `JWT-Cookie` of a basic-authenticated reply). */
-export function bearerAuth(realm: string): AuthPart {
-  return auth(['Bearer'], realm);
+export function bearerAuth<U = AuthenticatedUser>(realm: string, options?: { readonly user?: Codec<U> }): AuthPart<U> {
+  return auth(['Bearer'], realm, options);
 }

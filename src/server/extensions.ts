@@ -3,15 +3,21 @@
 import type { ExtensionPart } from '../dsl/types.js';
 import type { ExtensionDescriptor, ExtensionRead } from '../dsl/extension.js';
 import type { ServeEnv } from '../dsl/implement.js';
-import { authExtension } from '../dsl/auth.js';
+import { type UserDirectory, authExtension } from '../dsl/auth.js';
 import type { RequestRecord } from './request.js';
 
 export interface ExtensionRuntime {
   verify(part: ExtensionPart, claim: unknown, req: RequestRecord): ExtensionRead<unknown> | Promise<ExtensionRead<unknown>>;
 }
 
-/** Builds an extension's runtime once per served surface (open a user store, load a key...). */
-export type ExtensionFactory = (env: ServeEnv) => ExtensionRuntime | Promise<ExtensionRuntime>;
+/** What a server is given for its runtimes besides the serve environment. */
+export interface RuntimeServices {
+  /** The user directory Basic credentials are checked against (the auth runtime's). */
+  readonly users?: UserDirectory | ((env: ServeEnv) => UserDirectory | Promise<UserDirectory>);
+}
+
+/** Builds an extension's runtime once per served surface (load a key, open the directory...). */
+export type ExtensionFactory = (env: ServeEnv, services: RuntimeServices) => ExtensionRuntime | Promise<ExtensionRuntime>;
 
 /**
  * The runtimes this server has, keyed by descriptor. Each is imported when a surface needs it:

@@ -10,7 +10,7 @@ import { checkSurface } from '../dsl/check-surface.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import { type HandlerFn, compile } from './pipeline.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
-import { type ExtensionFactory, type ExtensionRuntime, runtimeFactory } from './extensions.js';
+import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, runtimeFactory } from './extensions.js';
 import { listener } from './polka.js';
 import type { ExchangeObserver } from './record.js';
 
@@ -30,6 +30,12 @@ export interface ServeOptions {
   readonly onExchange?: ExchangeObserver;
   /** Runtimes for extension descriptors besides the built-in ones (or replacing them). */
   readonly runtimes?: ReadonlyMap<ExtensionDescriptor, ExtensionFactory>;
+  /**
+   * The user directory Basic credentials are checked against, or a function of the serve
+   * environment opening it (the CLI opens `DIR/users.json` under `--data`). Without one, no Basic
+   * login is valid; bearer tokens still are.
+   */
+  readonly users?: RuntimeServices['users'];
 }
 
 export interface Served {
@@ -88,7 +94,7 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
         seen.add(x.ext);
         // A descriptor whose read decides alone (range) needs no runtime.
         const factory = runtimeFactory(x.ext, options.runtimes);
-        if (factory) extensions.set(x.ext, await (await factory)(env));
+        if (factory) extensions.set(x.ext, await (await factory)(env, { ...(options.users === undefined ? {} : { users: options.users }) }));
         else if (x.ext.claims) throw new SurfaceError(surface.name, `${e.method} ${e.path} (${e.name})`, `no server support for "${x.ext.name}"`);
       }
     }

@@ -1,8 +1,8 @@
 // The `auth` runtime: verifies the credentials the auth descriptor's read found well-formed (a
-// JWT against the secret, a Basic login against the user store) and hands the handler the user.
-import { type AuthClaim, type AuthConfig, type AuthenticatedUser, unauthorized } from '../../dsl/auth.js';
+// JWT against the secret, a Basic login against the user directory the server was given) and
+// hands the handler the user.
+import { type AuthClaim, type AuthConfig, unauthorized } from '../../dsl/auth.js';
 import type { ExtensionRead } from '../../dsl/extension.js';
-import { UserStore } from '../../store/users.js';
 import type { ExtensionFactory } from '../extensions.js';
 import { sessionCookies } from './cookies.js';
 import { parseDuration } from './duration.js';
@@ -11,17 +11,19 @@ import { SECRET_ENV, loadSecret } from './secret.js';
 
 export const DEFAULT_TOKEN_TTL = '1h';
 
-export const authRuntime: ExtensionFactory = async (env) => {
+export const authRuntime: ExtensionFactory = async (env, services) => {
   const ttlText = env.options.tokenTtl ?? DEFAULT_TOKEN_TTL;
   const ttl = parseDuration(ttlText);
   if (ttl === undefined) throw new Error(`--token-ttl: "${ttlText}" is not a duration from 1s to 366d (like 900, 15m, 1h, 7d)`);
   const key = await loadSecret({ file: env.options.jwtSecretFile, value: env.options.jwtSecret ?? process.env[SECRET_ENV], dataDir: env.dataDir, log: env.log });
-  const store = await UserStore.open(env.dataDir);
+  const directory = services.users === undefined ? undefined : typeof services.users === 'function' ? await services.users(env) : services.users;
   const jwt = tokens(key, ttl);
 
-  const basic = async (login: string, password: string): Promise<AuthenticatedUser | undefined> => {
+  const basic = async (login: string, password: string): Promise<unknown> => {
+    // decided: without a user directory no Basic login is valid (README "Your users").
+    if (!directory) return undefined;
     try {
-      return await store.verify(login, password);
+      return await directory.verify(login, password);
     } catch (err) {
       // An indeterminate outcome (unreadable store) is a 401 too, never a 500 that hints at more.
       env.log(`api-serve: basic authentication could not be checked: ${(err as Error).message}`);
@@ -30,18 +32,18 @@ export const authRuntime: ExtensionFactory = async (env) => {
   };
 
   return {
-    async verify(part, claim): Promise<ExtensionRead<AuthenticatedUser>> {
+    async verify(part, claim): Promise<ExtensionRead<unknown>> {
       const config = part.config as AuthConfig;
       const creds = claim as AuthClaim;
       if (creds.kind === 'bearer') {
-        const checked = await jwt.verify(creds.token);
+        const checked = await jwt.verify(creds.token, config.user);
         return checked.ok ? { ok: true, value: checked.user } : unauthorized(config, checked.reason);
       }
       const user = await basic(creds.login, creds.password);
-      if (!user) return unauthorized(config);
+      if (user === undefined) return unauthorized(config);
       // decided: only a basic-authenticated reply sets the cookies (the spec's rule); a bearer
       // request already holds its token. See README "S6 authentication".
-      return { ok: true, value: user, headers: { 'set-cookie': sessionCookies(await jwt.sign(user)) } };
+      return { ok: true, value: user, headers: { 'set-cookie': sessionCookies(await jwt.sign(user, config.user)) } };
     },
   };
 };
