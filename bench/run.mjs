@@ -2,7 +2,8 @@
 // `npm run bench`: every contender in its own process on loopback, driven by autocannon from a
 // separate process in interleaved rounds; prints medians and same-run ratios, writes JSON.
 // Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --only ID,ID (workload ids
-// or prefixes: s2, s4-get, routing), --v8-defaults, --no-build, --no-pin.
+// or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone), --startup-runs N,
+// --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
 // server idles for tens of seconds here, and V8's memory reducer then shrinks the heap and collects
@@ -42,7 +43,7 @@ function options(argv) {
     connections: num('--connections', 64),
     createAmount: quick ? 200 : 500,
     seed: 50,
-    startupRuns: quick ? 2 : 5,
+    startupRuns: num('--startup-runs', quick ? 2 : 5),
     budget: num('--budget', quick ? 60 : 170),
     build: !argv.includes('--no-build'),
     pin: !argv.includes('--no-pin'),
@@ -85,6 +86,7 @@ async function main() {
   const skipped = [];
   const tscErrors = opt.build ? build(notes) : [];
   if (!existsSync(join(root, 'dist/src/index.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
+  if (opt.only?.length && opt.only.every((o) => o === 'startup')) return startupOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -207,6 +209,16 @@ async function main() {
     await stopAll();
     removeScratch();
   }
+}
+
+/** `--only startup`: the start-up probe alone (no contenders, no load), each sample printed. */
+async function startupOnly(opt) {
+  log(`start-up only: ${opt.startupRuns} alternating pairs`);
+  const st = await measureStartup(join(root, 'bin/api-serve.js'), opt.startupRuns);
+  const range = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
+  const pairs = st.apiServe.map((a, i) => a / st.node[i]);
+  console.log(`Start-up: api-serve S2 spawn -> first 200 ${median(st.apiServe).toFixed(0)} ms (${range(st.apiServe)}); node -e "" ${median(st.node).toFixed(0)} ms (${range(st.node)}); ratio ${(median(st.apiServe) / median(st.node)).toFixed(2)}x (pairs ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await stopAll();
 }
 
 let scratch;

@@ -1,17 +1,15 @@
 // `api-check`: flags -> the check library; starts our surfaces in-process (port 0, a fresh seeded
 // temp data dir each) unless --base-url points at a running server. Exit 0/1/2/3 (DESIGN.md 4).
+// The checker, the server and Ink load only once a run needs them (`--help` loads commander only).
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseOrExit } from './exit.js';
-import { serve } from '../server/index.js';
 import { registry } from '../../specs/index.js';
-import { checkFixtures, type Reporter } from '../check/session.js';
-import { HarError, importHar } from '../check/har.js';
-import type { Starter } from '../check/run.js';
-import { initialProgress } from '../check/progress.js';
+import type { Reporter, Starter } from '../check/index.js';
+import { openUserStore } from './user-directory.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
@@ -35,11 +33,11 @@ function inProcess(name: string, log: (line: string) => void): Starter | undefin
   const key = registryKey(name);
   if (key === undefined) return undefined;
   return async () => {
-    const mod = await registry[key]!.load();
+    const [mod, { serve }] = await Promise.all([registry[key]!.load(), import('../server/index.js')]);
     const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
     try {
       seed(dataDir);
-      const served = await serve(mod.handlers, { port: 0, dataDir, log: (line) => log(`${key}: ${line}`) });
+      const served = await serve(mod.handlers, { port: 0, dataDir, users: openUserStore, log: (line) => log(`${key}: ${line}`) });
       return { url: served.url, close: async () => { await served.close(); rmSync(dataDir, { recursive: true, force: true }); } };
     } catch (err) {
       rmSync(dataDir, { recursive: true, force: true });
@@ -106,7 +104,8 @@ export function program(): Command {
     .requiredOption('--out <dir>', 'directory for the fixtures')
     .option('--surface <name>', 'surface named in the fixtures (default: the recorded host)')
     .exitOverride()
-    .action((file: string, o: { out: string; surface?: string }) => {
+    .action(async (file: string, o: { out: string; surface?: string }) => {
+      const { HarError, importHar } = await import('../check/index.js');
       try {
         const r = importHar(file, o.out, o.surface === undefined ? {} : { surface: o.surface });
         for (const w of r.written) process.stdout.write(`${w}\n`);
@@ -139,6 +138,7 @@ export async function main(argv: string[]): Promise<void> {
     process.stderr.write(`api-check: ${(err as Error).message}\n`);
     process.exit(2);
   }
+  const { checkFixtures, initialProgress } = await import('../check/index.js');
   const logs: string[] = [];
   const code = await checkFixtures({
     paths,

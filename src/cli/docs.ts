@@ -1,9 +1,10 @@
 // `api-docs`: flags -> the docs interpreter. The document alone goes to stdout (or -o FILE);
 // diagnostics go to stderr; a usage problem (unknown surface, bad flag, bad intro file) exits 2.
+// The docs interpreter loads after the command line is parsed (`--help` needs commander only).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { SurfaceError } from '../dsl/index.js';
-import { IntroFileError, docModel, openApiText, parseIntro, renderMarkdown, type DocIntro } from '../docs/index.js';
+import { SurfaceError } from '../dsl/surface-error.js';
+import type { DocIntro } from '../docs/index.js';
 import { UsageError, parseSurfaceArg } from './resolve-surface.js';
 import { die, parseOrExit } from './exit.js';
 
@@ -21,7 +22,9 @@ export function program(): Command {
 
 interface Opts { format: 'markdown' | 'openapi'; intro?: string; output?: string }
 
-function readIntro(file: string): DocIntro[] {
+type Docs = typeof import('../docs/index.js');
+
+function readIntro(file: string, { parseIntro, IntroFileError }: Docs): DocIntro[] {
   let text: string;
   try { text = readFileSync(file, 'utf8'); } catch (err) {
     throw new UsageError(`--intro: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
@@ -35,10 +38,11 @@ function readIntro(file: string): DocIntro[] {
 async function document(name: string, opts: Opts): Promise<string> {
   const arg = parseSurfaceArg(name);
   if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
-  const intros = opts.intro === undefined ? undefined : readIntro(opts.intro);
+  const docs = await import('../docs/index.js');
+  const intros = opts.intro === undefined ? undefined : readIntro(opts.intro, docs);
   const { surface } = await arg.load();
-  const model = docModel(surface, intros ? { intros } : {});
-  return opts.format === 'openapi' ? openApiText(model) : renderMarkdown(model);
+  const model = docs.docModel(surface, intros ? { intros } : {});
+  return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
 }
 
 export async function main(argv: string[]): Promise<void> {

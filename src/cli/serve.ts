@@ -1,12 +1,14 @@
 // `api-serve`: flags -> serve() calls, one listening line per surface, orderly stop on signals.
+// Only commander and the flag parsers load up front; the server, the surface, TLS and the recorder
+// load once the command line asks for them, so `--help` and start-up stay fast (issue 13).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { serve, DEFAULT_MAX_BODY, type Served } from '../server/index.js';
-import { SurfaceError } from '../dsl/index.js';
+import type { Served } from '../server/index.js';
+import { SurfaceError } from '../dsl/surface-error.js';
 import { registry } from '../../specs/index.js';
 import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die, parseOrExit } from './exit.js';
-import { recorder } from '../server/record.js';
-import { plainHttpWarning, readTls } from './tls.js';
+import { plainHttpWarning } from './plain-http-warning.js';
+import { openUserStore } from './user-directory.js';
 import { parseDuration } from '../server/auth/duration.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
@@ -61,10 +63,11 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
 }
 
 async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
-  const modules = await Promise.all(args.map(async (a) => {
+  // The server loads alongside the surfaces rather than before the command line is parsed.
+  const [{ serve }, ...modules] = await Promise.all([import('../server/index.js'), ...args.map(async (a) => {
     const loaded = await a.load();
     return { arg: a, mod: { surface: loaded.surface, handlers: requireHandlers(loaded, a.label) } };
-  }));
+  })]);
   if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
   const fixed = new Set<number>();
   const planned = modules.map(({ arg, mod }) => {
@@ -76,10 +79,12 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
     return { arg, mod, port };
   });
   const served: Served[] = [];
-  const tls = readTls(opts.tlsCert as string | undefined, opts.tlsKey as string | undefined);
-  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts), ...(tls ? { tls } : {}) };
+  const tlsCert = opts.tlsCert as string | undefined;
+  const tlsKey = opts.tlsKey as string | undefined;
+  const tls = tlsCert === undefined && tlsKey === undefined ? undefined : (await import('./tls.js')).readTls(tlsCert, tlsKey);
+  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts), users: openUserStore, ...(tls ? { tls } : {}) };
   let floating = FLOATING_PORT;
-  const record = opts.record === undefined ? undefined : recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
+  const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
   try {
     for (const { arg, mod, port } of planned) {
       const own = record ? { ...common, onExchange: record(mod.surface.name) } : common;

@@ -1,9 +1,7 @@
-// TLS on the command line: `--tls-cert`/`--tls-key` read into serve()'s `tls` option, and the
-// warning for a surface that takes credentials over plain HTTP.
+// TLS on the command line: `--tls-cert`/`--tls-key` read into serve()'s `tls` option. Loaded only
+// when one of them is given (node:tls is not needed to serve plain HTTP).
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { walk } from '../dsl/walk.js';
-import type { Surface } from '../dsl/types.js';
 import { UsageError } from './resolve-surface.js';
 
 export interface TlsFiles { readonly cert: Buffer; readonly key: Buffer }
@@ -38,12 +36,4 @@ export function readTls(certPath: string | undefined, keyPath: string | undefine
     throw new UsageError(`--tls-cert ${certPath} and --tls-key ${keyPath} do not belong together (${(err as Error).message})`);
   }
   return files;
-}
-
-/** A warning line when this surface authenticates requests and is served without TLS. */
-export function plainHttpWarning(surface: Surface): string | undefined {
-  const authenticates = walk(surface).some((e) => e.extensions.some((x) => x.ext.stage === 'auth'));
-  return authenticates
-    ? `api-serve: warning: ${surface.name} is served over plain HTTP: passwords and tokens travel in clear text; serve it with --tls-cert FILE --tls-key FILE`
-    : undefined;
 }

@@ -1,8 +1,8 @@
 // The DSL: describe a surface as data, then implement its handlers.
 export * from './combinators.js';
 export {
-  auth, basicAuth, bearerAuth, authExtension, challenges, unauthorized,
-  type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme, type AuthClaim, type BearerProblem,
+  auth, basicAuth, bearerAuth, authExtension, challenges, unauthorized, AuthenticatedUserCodec,
+  type UserDirectory, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme, type AuthClaim, type BearerProblem,
 } from './auth.js';
 export type { ExtensionDescriptor, ExtensionRead, ExtensionClaim, ExtensionOption, DocFacet, RequestHeaders } from './extension.js';
 export { STAGES, ERRORS, type ErrorKind, type ErrorEntry, type Stage, type Refusal } from './errors.js';

@@ -4,9 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import polka from 'polka';
 import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
-import { sendFile } from './static.js';
 import type { OutReply, RequestRecord } from './request.js';
-import { type ExchangeObserver, observeExchange } from './record.js';
+import type { ExchangeObserver, observeExchange } from './record.js';
 import { protocolError } from '../describe/answer.js';
 import { originForm } from '../describe/router.js';
 import { errorReply } from './reply.js';
@@ -77,8 +76,15 @@ async function writeStream(res: ServerResponse, stream: AsyncIterable<string | B
   if (!gone) res.end();
 }
 
+/** The static-file handler (sirv), loaded the first time a reply names a file. */
+let staticModule: Promise<typeof import('./static.js')> | undefined;
+const staticFiles = () => (staticModule ??= import('./static.js'));
+
 export function write(res: ServerResponse, out: OutReply): void | Promise<void> {
-  if (out.file) return sendFile(res, out.file, out.headers).then((missing) => (missing ? write(res, missing) : undefined));
+  if (out.file) {
+    const file = out.file;
+    return staticFiles().then(({ sendFile }) => sendFile(res, file, out.headers)).then((missing) => (missing ? write(res, missing) : undefined));
+  }
   res.statusCode = out.status;
   if (out.reason !== undefined && /^[\t\x20-\x7e]*$/.test(out.reason)) res.statusMessage = out.reason;
   for (const k in out.headers) res.setHeader(k, out.headers[k] as string | string[]);
@@ -93,7 +99,15 @@ export function write(res: ServerResponse, out: OutReply): void | Promise<void> 
 }
 
 /** A request listener for one compiled surface (for http.createServer or https.createServer). */
-export function listener(cs: CompiledSurface, seen?: ExchangeObserver): (req: IncomingMessage, res: ServerResponse) => void {
+/** A recording server's observer with the recorder's wrapper (loaded only with `--record`). */
+export interface Observing {
+  readonly observer: ExchangeObserver;
+  readonly observeExchange: typeof observeExchange;
+}
+
+export function listener(cs: CompiledSurface, observing?: Observing): (req: IncomingMessage, res: ServerResponse) => void {
+  const seen = observing?.observer;
+  const observeExchange = observing?.observeExchange;
   // A recorded exchange is labelled with the endpoint the one router matches for it.
   const observer: ExchangeObserver | undefined = seen && ((x) => {
     const route = cs.router.route(x.method, x.url);
@@ -115,7 +129,7 @@ export function listener(cs: CompiledSurface, seen?: ExchangeObserver): (req: In
     // Most replies are ready at once (no body, no extension, a synchronous handler): written
     // without a promise in between.
     try {
-      const out = observer ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r);
+      const out = observer && observeExchange ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r);
       if (out instanceof Promise) {
         out.then((o) => write(res, o)).catch((err: unknown) => fail(err, res));
         return;

@@ -1,7 +1,6 @@
 // Serves implemented surfaces, each on its own port: load-time checks, handler resolution,
 // extension set-up, listening, and an orderly stop.
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Implementation, ServeEnv } from '../dsl/implement.js';
@@ -99,7 +98,9 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
       }
     }
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
-    return { surface: surface.name, notes, listener: listener(cs, options.onExchange), close };
+    // Only a recording server loads the recorder.
+    const observing = options.onExchange ? { observer: options.onExchange, observeExchange: (await import('./record.js')).observeExchange } : undefined;
+    return { surface: surface.name, notes, listener: listener(cs, observing), close };
   } catch (err) {
     await close();
     throw err;
@@ -111,7 +112,9 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const prepared = await prepare(impl, options);
   try {
     const onRequest = prepared.listener;
-    const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
+    // node:https (and TLS with it) is loaded only to serve HTTPS.
+    const https = options.tls ? (await import('node:https')).default : undefined;
+    const server = options.tls && https ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
     // `Expect: 100-continue`: no automatic 100; the pipeline sends it when it reads the body.
     server.on('checkContinue', onRequest);
     const host = options.host ?? '127.0.0.1';

@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import type { Implementation } from '../../src/dsl/index.js';
 import { type Injector, injector, serve, type ServeOptions, type Served } from '../../src/server/index.js';
+import { UserStore } from '../../src/store/users.js';
+
+/** As the commands do: Basic logins are checked against `users.json` in the data directory. */
+const users: ServeOptions['users'] = (env) => UserStore.open(env.dataDir);
 
 export interface Running extends Served {
   readonly dataDir: string;
@@ -26,7 +30,7 @@ let injections = 0;
 export async function startInProcess(impl: Implementation, options: ServeOptions = {}): Promise<Running> {
   const own = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir();
-  const inj = await injector(impl, { log: () => {}, ...options, dataDir });
+  const inj = await injector(impl, { log: () => {}, users, ...options, dataDir });
   const url = `inject://${inj.surface}-${++injections}`;
   injected.set(url, inj);
   return {
@@ -49,7 +53,7 @@ export async function withInProcess<T>(impl: Implementation, fn: (s: Running) =>
 export async function start(impl: Implementation, options: ServeOptions = {}): Promise<Running> {
   const own = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir();
-  const served = await serve(impl, { port: 0, log: () => {}, ...options, dataDir });
+  const served = await serve(impl, { port: 0, log: () => {}, users, ...options, dataDir });
   return {
     ...served,
     dataDir,

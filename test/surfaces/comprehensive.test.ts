@@ -100,7 +100,7 @@ const notDescriptive = new Set([
   'paginate', 'parseRange', 'formatRange', 'defaultRange', 'uriEncode', 'RANGE_DEFAULTS', 'implement', 'reply', 'isReply',
   'HttpError', 'sendFile', 'walk', 'pathOf', 'checkSurface', 'SurfaceError', 'media.escapeHtml',
   // the error registry and the auth descriptor's helpers, read by interpreters and runtimes
-  'ERRORS', 'STAGES', 'RANGE_FORMAT', 'challenges', 'unauthorized',
+  'ERRORS', 'STAGES', 'RANGE_FORMAT', 'challenges', 'unauthorized', 'AuthenticatedUserCodec',
 ]);
 
 const coverage = suite('comprehensive surface: every combinator');

@@ -1,0 +1,82 @@
+// What each command loads: a command loads only what it needs (issue 13), so `--help` loads no
+// interpreter and serving a surface loads no docs, checker, Ink or HTTP client.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, bin } from '../helpers/cli.js';
+
+const HOOK = join(ROOT, 'test/helpers/module-log.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'api-serve-modules-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Module URLs, as paths relative to the repository or `npm:NAME` for a dependency. */
+function names(log: string): string[] {
+  return [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean).map((url) => {
+    const npm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    return npm ? `npm:${npm[1]}` : url.replace(/^file:\/\//, '').replace(ROOT, '');
+  }))];
+}
+
+let runs = 0;
+function loadedBy(name: 'api-serve' | 'api-docs' | 'api-check', args: string[]): string[] {
+  const log = join(dir, `run-${++runs}.log`);
+  const r = spawnSync(process.execPath, ['--import', HOOK, bin(name), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, MODULE_LOG: log, CI: '1' } });
+  assert.is(r.status, 0, r.stderr);
+  return names(log);
+}
+
+/** Starts `api-serve` with the hook, waits for its listening line, stops it. */
+async function loadedByServing(args: string[]): Promise<string[]> {
+  const log = join(dir, `run-${++runs}.log`);
+  const child = spawn(process.execPath, ['--import', HOOK, bin('api-serve'), ...args], { cwd: ROOT, env: { ...process.env, MODULE_LOG: log }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('no listening line within 10 s')), 10_000);
+      child.stdout.on('data', (d: Buffer) => { out += d; if (/listening on/.test(out)) { clearTimeout(timer); resolve(); } });
+      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}`)); });
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+  return names(log);
+}
+
+const matching = (loaded: readonly string[], patterns: readonly RegExp[]) => loaded.filter((m) => patterns.some((p) => p.test(m)));
+const INTERPRETERS = [/^dist\/src\/(server|docs|check|store)\//, /^dist\/specs\/S/];
+const HEAVY = [/^npm:(ink|react|undici|jose|lowdb|polka|sirv|negotiator)$/];
+
+for (const name of ['api-serve', 'api-docs', 'api-check'] as const) {
+  test(`${name} --help loads commander and no interpreter`, () => {
+    const loaded = loadedBy(name, ['--help']);
+    assert.ok(loaded.includes('npm:commander'), 'commander is loaded (the log works)');
+    // The one exception: api-serve parses --token-ttl with the auth runtime's duration parser.
+    const unexpected = matching(loaded, [...INTERPRETERS, ...HEAVY]).filter((m) => m !== 'dist/src/server/auth/duration.js');
+    assert.equal(unexpected, []);
+  });
+}
+
+test('api-serve S2 loads no docs, checker, store, auth runtime (jose), static files (sirv), recorder, Ink, React or HTTP client', async () => {
+  const loaded = await loadedByServing(['S2', '--port', '0', '--data', join(dir, 'data')]);
+  assert.ok(loaded.includes('dist/src/server/serve.js'), 'the server is loaded (the log works)');
+  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record)/, /^npm:(ink|react|undici|lowdb|jose|sirv|light-my-request)$/]), []);
+});
+
+test('api-docs S2 loads the docs interpreter and no server or checker', () => {
+  const loaded = loadedBy('api-docs', ['S2']);
+  assert.ok(loaded.includes('dist/src/docs/index.js'));
+  assert.equal(matching(loaded, [/^dist\/src\/(server|check)\//, /^npm:(ink|react|undici|jose|polka)$/]), []);
+});
+
+test('api-check --list loads the checker and neither the server nor Ink', () => {
+  const loaded = loadedBy('api-check', ['test/fixtures', '--list', '--surface', 'S2']);
+  assert.ok(loaded.includes('dist/src/check/index.js'));
+  assert.equal(matching(loaded, [/^dist\/src\/server\//, /^npm:(ink|react|jose|polka)$/]), []);
+});
+
+test.run();
