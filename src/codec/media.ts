@@ -1,6 +1,7 @@
 // Media codecs: how a typed value becomes a body of a given media type, and back.
 import { type Codec, type Result, fail, ok } from './types.js';
 import { type Pairs, formatUrlEncoded, parseUrlEncoded } from './urlencoded.js';
+import { encodeJson } from './encoder.js';
 
 export interface MediaCodec {
   /** Short name used in docs and fixtures: json, text, form, octet, html. */
@@ -30,7 +31,8 @@ export const json: MediaCodec = {
     }
     return codec.check(value, '$');
   },
-  encode: (value) => JSON.stringify(value),
+  // Only the declared fields, in declared order; a wrong-typed value throws (the server's 500).
+  encode: encodeJson,
 };
 
 export const text: MediaCodec = {
