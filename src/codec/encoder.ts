@@ -110,7 +110,9 @@ function objectEncoder(codec: ObjectCodec<unknown>): Encode {
   const keys = Object.keys(codec.props);
   const n = keys.length;
   const optional = keys.map((k) => codec.props[k]!.kind === 'optional');
-  // An optional field's own encoder: absent (undefined or null) is omitted before it is called.
+  // decided: an optional field that is undefined or null is omitted (null is not its declared
+  // type, and the decoder reads both as absent); an object declared `allowExtra` still writes only
+  // its declared fields (the option is about reading). README "Responses typed per status".
   const encoders = keys.map((k) => {
     const c = codec.props[k]!;
     return encoderOf(c.kind === 'optional' ? c.inner : c);

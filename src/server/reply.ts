@@ -68,7 +68,11 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
   return { status, headers, body: m.encode(body, spec.content.codec) };
 }
 
-/** An error value as a reply; a body without a declared type is sent as plain text. */
+/**
+ * An error value as a reply; a body without a declared type is sent as plain text.
+ * decided: an HttpError may carry any status, declared or not: it is the escape hatch handlers,
+ * extensions and protocol errors share (README "Responses typed per status").
+ */
 export function errorReply(err: HttpError, extra: Headers = {}): OutReply {
   const headers: Headers = { ...extra };
   for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;
