@@ -1,7 +1,7 @@
 // S10: record creation with a numeric threshold, and a document lookup that proxies an external
 // store (`GET /myIndex/myDocType/{docId}`) through one pooled undici client per upstream.
 import { Pool } from 'undici';
-import { HttpError, api, capture, get, implement, json, plainText, post } from '../src/dsl/index.js';
+import { api, capture, get, implement, json, plainText, post, reply } from '../src/dsl/index.js';
 import type { HandlerContext, ServeEnv } from '../src/dsl/index.js';
 import { t } from '../src/codec/index.js';
 
@@ -91,19 +91,19 @@ export const handlers = implement(surface, async (env) => {
   env.onClose(() => pool.destroy());
   return {
     createUser: ({ userId }) => {
-      if (userId <= 5000) throw HttpError.text(400, TOO_SMALL);
+      if (userId <= 5000) return reply(400, TOO_SMALL);
       return { name: 'some user', user_id: userId };
     },
     document: async ({ docId }, ctx: HandlerContext) => {
       const found = await lookup(pool, `${prefix}/myIndex/myDocType/${docId}`, timeout, ctx.signal);
       if (found.kind === 'failed') {
         env.log(`api-serve: S10 looking up document ${docId} upstream failed: ${found.why}`);
-        throw HttpError.text(404, LOOKUP_FAILED);
+        return reply(404, LOOKUP_FAILED);
       }
       const doc = found.value;
       // decided: as the reference, any value under a top-level `_source` key is answered
       // (README "Decisions").
-      if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || !Object.hasOwn(doc, '_source')) throw HttpError.text(400, PARSE_FAILED);
+      if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || !Object.hasOwn(doc, '_source')) return reply(400, PARSE_FAILED);
       return (doc as { _source: unknown })._source;
     },
   };

@@ -1,7 +1,7 @@
 // S4: person records in persistent storage: list, get, create, delete. Storage sits behind the
 // record-store interface (lowdb on `<data>/persons.json` by default).
 import { join } from 'node:path';
-import { HttpError, api, body, capture, del, get, implement, json, post } from '../src/dsl/index.js';
+import { api, body, capture, del, get, implement, json, post, reply } from '../src/dsl/index.js';
 import type { Implementation, ServeEnv } from '../src/dsl/index.js';
 import { type Codec, t } from '../src/codec/index.js';
 import { fail, ok, showJson } from '../src/codec/types.js';
@@ -57,7 +57,7 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
       list: async () => (await store.list()).map(asPerson),
       get: async ({ id: wanted }) => {
         const found = await store.get(wanted);
-        if (found === undefined) throw HttpError.json(404, NOT_FOUND);
+        if (found === undefined) return reply(404, NOT_FOUND);
         return asPerson(found);
       },
       create: async ({ body: p }) => {
@@ -65,7 +65,7 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
           return asPerson(await store.insert({ name: p.name, age: p.age }));
         } catch (err) {
           env.log(`api-serve: S4 could not create a person: ${(err as Error)?.message ?? String(err)}`);
-          throw HttpError.json(503, NOT_CREATED);
+          return reply(503, NOT_CREATED);
         }
       },
       // decided: deleting an unknown Id is a 200 too, as in the reference (README "Decisions").
@@ -74,7 +74,7 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
           await store.delete(gone);
         } catch (err) {
           env.log(`api-serve: S4 could not delete person ${gone}: ${(err as Error)?.message ?? String(err)}`);
-          throw HttpError.json(503, NOT_DELETED);
+          return reply(503, NOT_DELETED);
         }
       },
     };

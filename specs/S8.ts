@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  HttpError, api, body, capture, content, get, implement, json, plainText, reply, rest, sendFile,
+  api, body, capture, content, get, implement, json, plainText, reply, rest, sendFile,
 } from '../src/dsl/index.js';
 import { escapeHtml, media, t } from '../src/codec/index.js';
 
@@ -63,7 +63,7 @@ export const handlers = implement(surface, (env) => ({
     try {
       return { content: await readFile(join(env.dataDir, 'myfile.txt'), 'utf8') };
     } catch (err) {
-      if (isMissing(err)) return HttpError.text(404, MISSING_FILE);
+      if (isMissing(err)) return reply(404, MISSING_FILE);
       throw err;
     }
   },

@@ -1,7 +1,7 @@
 // Lint: fixtures checked against the surfaces they name without sending anything (a request no
 // endpoint answers, an expected body its declared type rejects, an endpoint name that does not
 // exist), and coverage: which endpoints and declared statuses no fixture exercises.
-import type { Codec, ObjectCodec } from '../codec/types.js';
+import type { Codec } from '../codec/types.js';
 import type { EndpointInfo, Surface } from '../dsl/types.js';
 import { walk } from '../dsl/walk.js';
 import type { Case, FixtureFile, FixtureProblem } from './fixture.js';
@@ -41,15 +41,15 @@ export function typeProblems(codec: Codec<unknown>, value: unknown, pointer: str
   switch (codec.kind) {
     case 'json': case 'bytes': return;
     case 'optional':
-      if (value !== null) typeProblems((codec as unknown as { inner: Codec<unknown> }).inner, value, pointer, out);
+      if (value !== null) typeProblems(codec.inner, value, pointer, out);
       return;
     case 'array':
       if (!Array.isArray(value)) { at(`expected ${codec.label}`); return; }
-      value.forEach((v, i) => typeProblems((codec as unknown as { item: Codec<unknown> }).item, v, child(pointer, i), out));
+      value.forEach((v, i) => typeProblems(codec.item, v, child(pointer, i), out));
       return;
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) { at(`expected ${codec.label} (an object)`); return; }
-      const { props, schema } = codec as ObjectCodec<unknown>;
+      const { props, schema } = codec;
       const v = value as Record<string, unknown>;
       for (const [k, c] of Object.entries(props)) {
         if (!Object.hasOwn(v, k)) { if (c.kind !== 'optional') at(`${codec.label} requires key ${JSON.stringify(k)}`); }

@@ -1,6 +1,7 @@
 // Media codecs: how a typed value becomes a body of a given media type, and back.
-import { type Codec, type ObjectCodec, type Result, fail, ok } from './types.js';
+import { type Codec, type Result, fail, ok } from './types.js';
 import { type Pairs, formatUrlEncoded, parseUrlEncoded } from './urlencoded.js';
+import { encodeJson } from './encoder.js';
 
 export interface MediaCodec {
   /** Short name used in docs and fixtures: json, text, form, octet, html. */
@@ -30,7 +31,8 @@ export const json: MediaCodec = {
     }
     return codec.check(value, '$');
   },
-  encode: (value) => JSON.stringify(value),
+  // Only the declared fields, in declared order; a wrong-typed value throws (the server's 500).
+  encode: encodeJson,
 };
 
 export const text: MediaCodec = {
@@ -44,7 +46,7 @@ export const text: MediaCodec = {
 
 function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
   if (codec.kind !== 'object') return fail(`${codec.label} cannot be sent as a form`);
-  const { props } = codec as ObjectCodec<unknown>;
+  const { props } = codec;
   const seen = new Map<string, string[]>();
   for (const [k, v] of pairs) {
     const key = k.endsWith('[]') ? k.slice(0, -2) : k;
@@ -57,7 +59,7 @@ function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
   for (const [key, field] of Object.entries(props)) {
     const values = seen.get(key) ?? [];
     if (field.kind === 'array') {
-      const item = (field as unknown as { item: Codec<unknown> }).item;
+      const { item } = field;
       const parsed: unknown[] = [];
       for (const v of values) {
         const r = item.parseText(v);
@@ -80,11 +82,11 @@ function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
 
 function toPairs(value: unknown, codec: Codec<unknown>): Pairs {
   const out: [string, string][] = [];
-  const props = codec.kind === 'object' ? (codec as ObjectCodec<unknown>).props : {};
+  const props = codec.kind === 'object' ? codec.props : {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const field = props[k];
     if (Array.isArray(v)) {
-      const item = (field as unknown as { item?: Codec<unknown> } | undefined)?.item;
+      const item = field?.kind === 'array' ? field.item : undefined;
       for (const x of v) out.push([k, item ? item.formatText(x) : String(x)]);
     } else if (v !== undefined) out.push([k, field ? field.formatText(v) : String(v)]);
   }

@@ -41,12 +41,15 @@ export const text: Codec<string> = scalar('text', { type: 'string' }, (raw) => o
   (json) => (typeof json === 'string' ? json : undefined), (v) => v);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isDate(raw: string): boolean {
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A real calendar date `YYYY-MM-DD` (proleptic Gregorian); arithmetic, no Date built per call. */
+export function isDate(raw: string): boolean {
   const m = DATE.exec(raw);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (mo === 2 && leap ? 29 : DAYS[mo - 1]!);
 }
 
 /** A calendar date `YYYY-MM-DD`, kept as its text (no time zone to get wrong). */

@@ -1,5 +1,5 @@
 // Structured codecs: objects (strict by default), arrays, optional fields, any JSON, raw bytes.
-import { type ArrayCodec, type Codec, type Infer, type ObjectCodec, type OptionalCodec, fail, ok, showJson } from './types.js';
+import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, fail, ok, showJson } from './types.js';
 
 type Props = Readonly<Record<string, Codec<any>>>;
 type OptionalKeys<P extends Props> = { [K in keyof P]: P[K] extends OptionalCodec<any> ? K : never }[keyof P];
@@ -50,7 +50,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
   };
 }
 
-export function array<T>(item: Codec<T>): ArrayCodec<T> {
+export function array<T>(item: Codec<T>): ArrayCodec<T[]> {
   return {
     kind: 'array', label: `list of ${item.label}`, schema: { type: 'array', items: item.schema }, item, examples: [],
     parseText: noText(`list of ${item.label}`),
@@ -69,7 +69,7 @@ export function array<T>(item: Codec<T>): ArrayCodec<T> {
 }
 
 /** An object field that may be absent (absent or null reads as undefined). */
-export function optional<T>(inner: Codec<T>): OptionalCodec<T> {
+export function optional<T>(inner: Codec<T>): OptionalCodec<T | undefined> {
   return {
     kind: 'optional', label: inner.label, schema: inner.schema, inner, examples: [],
     parseText: (raw) => inner.parseText(raw),
@@ -79,7 +79,7 @@ export function optional<T>(inner: Codec<T>): OptionalCodec<T> {
 }
 
 /** Any JSON value, passed through unchecked. */
-export const json: Codec<unknown> = {
+export const json: JsonCodec<unknown> = {
   kind: 'json', label: 'JSON value', schema: {}, examples: [],
   parseText: (raw) => {
     try { return ok(JSON.parse(raw) as unknown); } catch { return fail('not valid JSON'); }
@@ -89,7 +89,7 @@ export const json: Codec<unknown> = {
 };
 
 /** Raw bytes (octet-stream bodies). */
-export const bytes: Codec<Buffer> = {
+export const bytes: BytesCodec<Buffer> = {
   kind: 'bytes', label: 'bytes', schema: { type: 'string', format: 'binary' }, examples: [],
   parseText: (raw) => ok(Buffer.from(raw)),
   formatText: (v) => v.toString('base64'),

@@ -15,10 +15,8 @@ export interface Example<T> {
   readonly value: T;
 }
 
-export type CodecKind = 'scalar' | 'object' | 'array' | 'optional' | 'json' | 'bytes';
-
-export interface Codec<T> {
-  readonly kind: CodecKind;
+/** What every codec has, whatever its kind; `T` is the type of the whole value. */
+interface CodecBase<T> {
   /** What the type is called in messages and docs: `integer`, `ClientInfo`, `list of text`. */
   readonly label: string;
   readonly schema: JsonSchema;
@@ -34,20 +32,48 @@ export interface Codec<T> {
   readonly __type?: T;
 }
 
-export interface ObjectCodec<T> extends Codec<T> {
+/** Integers, numbers, booleans, text, dates, closed word sets, and user-made leaf types. */
+export interface ScalarCodec<T> extends CodecBase<T> {
+  readonly kind: 'scalar';
+}
+
+export interface ObjectCodec<T> extends CodecBase<T> {
   readonly kind: 'object';
+  /** The fields in declared order (the order JSON answers are written in). */
   readonly props: Readonly<Record<string, Codec<unknown>>>;
 }
 
-export interface ArrayCodec<T> extends Codec<T[]> {
+type ElementOf<T> = T extends readonly (infer E)[] ? E : unknown;
+
+/** A list; `T` is the list type (`User[]`). */
+export interface ArrayCodec<T> extends CodecBase<T> {
   readonly kind: 'array';
-  readonly item: Codec<T>;
+  readonly item: Codec<ElementOf<T>>;
 }
 
-export interface OptionalCodec<T> extends Codec<T | undefined> {
+/** An object field that may be absent (`T` includes `undefined`; `inner` is never given it). */
+export interface OptionalCodec<T> extends CodecBase<T> {
   readonly kind: 'optional';
   readonly inner: Codec<T>;
 }
+
+/** Any JSON value, unchecked. */
+export interface JsonCodec<T> extends CodecBase<T> {
+  readonly kind: 'json';
+}
+
+/** Raw bytes (octet-stream bodies). */
+export interface BytesCodec<T> extends CodecBase<T> {
+  readonly kind: 'bytes';
+}
+
+/**
+ * A codec, discriminated by `kind` so a walker's `switch (codec.kind)` reaches `props`, `item`
+ * and `inner` without casts. Every variant carries the same `T`, so inference sees one shape.
+ */
+export type Codec<T> = ScalarCodec<T> | ObjectCodec<T> | ArrayCodec<T> | OptionalCodec<T> | JsonCodec<T> | BytesCodec<T>;
+
+export type CodecKind = Codec<unknown>['kind'];
 
 /** The static type a codec stands for. */
 export type Infer<C> = C extends Codec<infer T> ? T : never;

@@ -2,8 +2,8 @@
 import type { Codec, Example } from '../codec/types.js';
 import { type MediaCodec, json as jsonMedia, text as textMedia } from '../codec/media.js';
 import type {
-  BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, RestPart, Surface,
-  SurfaceMeta, Tree,
+  BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, ResponseType, RestPart,
+  Surface, SurfaceMeta, Tree,
 } from './types.js';
 
 interface Described { readonly description?: string }
@@ -56,15 +56,25 @@ export const plainText = <T>(codec: Codec<T>): Content<T> => ({ codec, media: [t
 import { bool } from '../codec/scalars.js';
 const flagCodec: Codec<boolean> = { ...bool, label: 'flag' };
 
-interface ReturnOptions<T, H> extends Described {
-  readonly status?: number;
+interface ResponseOptions<T, H> extends Described {
+  /** Typed response headers: a handler's reply gives each a value of its codec's type. */
   readonly headers?: H;
   readonly examples?: readonly Example<T>[];
 }
 
+interface ReturnOptions<T, S, H> extends ResponseOptions<T, H> {
+  /** The success status (200 unless given). */
+  readonly status?: S;
+}
+
 type HeaderCodecs = Readonly<Record<string, Codec<any>>>;
+/** The value types of declared response headers (a reply may leave any of them out). */
+export type HeaderTypesOf<H> = { readonly [K in keyof H]: H[K] extends Codec<infer V> ? V : never };
 /** The typed optional headers a handler may set on its reply. */
-export type HeaderValuesOf<H> = { readonly [K in keyof H]?: H[K] extends Codec<infer V> ? V : never };
+export type HeaderValuesOf<H> = Partial<HeaderTypesOf<H>>;
+
+/** A response map with one status. */
+type One<S extends number, B, H> = { readonly [K in S]: ResponseType<B, H> };
 
 function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly Example<unknown>[]; stream?: boolean }): ResponseSpec {
   return {
@@ -77,39 +87,52 @@ function response(status: number, c: Content | undefined, o: { headers?: HeaderC
   };
 }
 
+// Statuses in result types are NoInfer: a surface's tree (typed `any` per endpoint) must not be
+// what infers them; an omitted status is the default.
 export interface EndpointBuilder<P extends readonly Part[]> {
   /** The success response (200 unless `status` says otherwise). */
-  returns<T, H extends HeaderCodecs = {}>(c: Content<T>, options?: ReturnOptions<T, H>): EndpointDecl<P, T, HeaderValuesOf<H>>;
+  returns<T, const S extends number = 200, H extends HeaderCodecs = {}>(c: Content<T>, options?: ReturnOptions<T, S, H>): EndpointDecl<P, One<NoInfer<S>, T, HeaderTypesOf<H>>, NoInfer<S>>;
   /** 204 with an empty body. */
-  noContent(options?: Described): EndpointDecl<P, void, {}>;
+  noContent(options?: Described): EndpointDecl<P, One<204, void, {}>, 204>;
   /** A success status (200 unless given) with an empty body. */
-  empty(status?: number, options?: Described): EndpointDecl<P, void, {}>;
+  empty<const S extends number = 200>(status?: S, options?: Described): EndpointDecl<P, One<NoInfer<S>, void, {}>, NoInfer<S>>;
   /** 200 with a newline-framed stream: the handler returns an async iterable of items. */
-  streams<T>(c: Content<T>, options?: Described): EndpointDecl<P, AsyncIterable<T>, {}>;
+  streams<T>(c: Content<T>, options?: Described): EndpointDecl<P, One<200, AsyncIterable<T>, {}>, 200>;
 }
 
-export interface EndpointDecl<P extends readonly Part[], R, H> extends Endpoint<P, R, H> {
-  /** Declares a further (usually error) response, for docs and checks. */
-  responds(status: number, c?: Content, options?: Described & { readonly examples?: readonly Example<unknown>[] }): EndpointDecl<P, R, H>;
+/**
+ * An endpoint being declared; `M` is its response map so far (status -> body and header types),
+ * `S` its success status.
+ */
+export interface EndpointDecl<P extends readonly Part[], M, S extends number> extends Endpoint<P, M, S> {
+  /**
+   * Declares a further (usually error) response: its content (none when absent) and headers
+   * type the handler's `reply(status, body, headers)`, and docs and checks read it.
+   */
+  responds<const S2 extends number, T = void, H extends HeaderCodecs = {}>(status: S2, c?: Content<T>, options?: ResponseOptions<T, H>): EndpointDecl<P, M & One<S2, T, HeaderTypesOf<H>>, S>;
   /** A one-line summary for docs. */
-  summarize(summary: string): EndpointDecl<P, R, H>;
+  summarize(summary: string): EndpointDecl<P, M, S>;
 }
 
-function decl<P extends readonly Part[], R, H>(e: Endpoint<P, R, H>): EndpointDecl<P, R, H> {
+/** The endpoint record without its phantom types: what the builders copy. */
+type EndpointRecord<P extends readonly Part[]> = Omit<Endpoint<P>, '__responses' | '__success'>;
+
+function decl<P extends readonly Part[], M, S extends number>(e: EndpointRecord<P>): EndpointDecl<P, M, S> {
   return {
     ...e,
-    responds: (status, c, o) => decl<P, R, H>({ ...e, responses: [...e.responses, response(status, c, o ?? {})] }),
-    summarize: (summary) => decl<P, R, H>({ ...e, summary }),
+    responds: <S2 extends number, T, H extends HeaderCodecs>(status: S2, c?: Content<T>, o?: ResponseOptions<T, H>) =>
+      decl<P, M & One<S2, T, HeaderTypesOf<H>>, S>({ ...e, responses: [...e.responses, response(status, c, o ?? {})] }),
+    summarize: (summary) => decl<P, M, S>({ ...e, summary }),
   };
 }
 
 function endpoint<P extends readonly Part[]>(method: Method, parts: P): EndpointBuilder<P> {
-  const make = <R, H>(r: ResponseSpec) => decl<P, R, H>({ kind: 'endpoint', method, parts, responses: [r] });
+  const make = <M, S extends number>(r: ResponseSpec) => decl<P, M, S>({ kind: 'endpoint', method, parts, responses: [r] });
   return {
-    returns: (c, o) => make(response(o?.status ?? 200, c as Content, { ...o, examples: o?.examples as readonly Example<unknown>[] | undefined })),
+    returns: (c, o) => make(response(o?.status ?? 200, c, o ?? {})),
     noContent: (o) => make(response(204, undefined, o ?? {})),
-    empty: (status = 200, o) => make(response(status, undefined, o ?? {})),
-    streams: (c, o) => make(response(200, c as Content, { ...o, stream: true })),
+    empty: (status, o) => make(response(status ?? 200, undefined, o ?? {})),
+    streams: (c, o) => make(response(200, c, { ...o, stream: true })),
   };
 }
 

@@ -1,6 +1,8 @@
 // Type-level reading of a surface: the input each handler receives and the handler map's shape.
-import type { BodyPart, CapturePart, Endpoint, ExtensionPart, Group, HeaderPart, Part, QueryPart, RestPart, Tree } from './types.js';
-import type { HttpError, Reply } from './reply.js';
+import type {
+  BodyPart, CapturePart, Endpoint, ExtensionPart, Group, HeaderPart, Part, QueryPart, ResponseType, RestPart, Tree,
+} from './types.js';
+import type { HeaderValues, HttpError, Reply } from './reply.js';
 import type { HandlerContext } from './implement.js';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -19,14 +21,38 @@ type Contribution<P> =
 /** The input object of a handler whose endpoint has these parts. */
 export type InputOf<P extends readonly Part[]> = [P[number]] extends [never] ? {} : Simplify<UnionToIntersection<Contribution<P[number]>>>;
 
-/** What a handler may give back: the declared value, a reply, or an error. */
-export type Outcome<R, H> = R | Reply<R> & { readonly headers?: H } | HttpError;
+/**
+ * The headers a reply may carry for a response declaring header types `H`: each declared header
+ * (under its declared name or in lower case) with its codec's type; any other header as text.
+ * decided: undeclared names stay allowed (Location, Set-Cookie...); README "Responses typed per status".
+ */
+export type ReplyHeaders<H> =
+  & { readonly [K in keyof H]?: H[K] | undefined }
+  & { readonly [K in keyof H & string as Lowercase<K>]?: H[K] | undefined }
+  & HeaderValues;
 
-export type Handler<I, R, H = unknown> = (input: I, ctx: HandlerContext) => Outcome<R, H> | Promise<Outcome<R, H>>;
+type BodyAt<M, S> = S extends keyof M ? M[S] extends ResponseType<infer B, infer _> ? B : never : never;
+type HeadersAt<M, S> = S extends keyof M ? M[S] extends ResponseType<infer _, infer H> ? H : never : never;
+
+/** A reply for one declared status (distributes over a union of statuses). */
+type ReplyAt<M, S> = S extends number ? Reply<BodyAt<M, S>, S, ReplyHeaders<HeadersAt<M, S>>> : never;
+
+/**
+ * What a handler may give back for response map `M` with success status `S`: the success value;
+ * a reply for the success status (its status may be left out); a reply for any other declared
+ * status with that status's body and headers; or an error (returned or thrown, any status).
+ */
+export type Outcome<M, S extends number> =
+  | BodyAt<M, S>
+  | Reply<BodyAt<M, S>, S | undefined, ReplyHeaders<HeadersAt<M, S>>>
+  | ReplyAt<M, Exclude<keyof M, S>>
+  | HttpError;
+
+export type Handler<I, M, S extends number> = (input: I, ctx: HandlerContext) => Outcome<M, S> | Promise<Outcome<M, S>>;
 
 /** The handler map a surface needs: one function per endpoint, nested like its groups. */
 export type HandlersOf<T extends Tree, Acc extends readonly Part[] = []> = {
-  [K in keyof T]: T[K] extends Endpoint<infer P, infer R, infer H> ? Handler<InputOf<[...Acc, ...P]>, R, H>
+  [K in keyof T]: T[K] extends Endpoint<infer P, infer M, infer S> ? Handler<InputOf<[...Acc, ...P]>, M, S>
     : T[K] extends Group<infer GP, infer GT> ? HandlersOf<GT, [...Acc, ...GP]>
     : never;
 };

@@ -1,14 +1,20 @@
 // What handlers return besides plain values: replies with status/headers, and error values.
 
-export type HeaderValues = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
+/** A reply header's value: rendered by its declared codec, else as text (a list repeats the header). */
+export type HeaderValue = string | number | boolean | readonly string[] | undefined;
+export type HeaderValues = Readonly<Record<string, HeaderValue>>;
 
 const REPLY = Symbol.for('api-serve.reply');
 
-/** A response as a value: status, headers and a body (a value to encode, or raw text/bytes). */
-export interface Reply<T = unknown> {
+/**
+ * A response as a value: status, headers and a body (a value to encode, or raw text/bytes).
+ * `S` is the status (`undefined`: the endpoint's success status); a handler's typed outcome admits
+ * a reply only for a declared status, with that status's body and header types.
+ */
+export interface Reply<T = unknown, S extends number | undefined = number | undefined, H = HeaderValues> {
   readonly [REPLY]: true;
-  readonly status?: number;
-  readonly headers?: HeaderValues;
+  readonly status: S;
+  readonly headers?: H;
   /** A value encoded by the negotiated media codec. */
   readonly body?: T;
   /** Bytes sent as they are, with `headers` giving their Content-Type. */
@@ -23,8 +29,27 @@ export interface FileRef {
   readonly path: readonly string[];
 }
 
-export function reply<T>(r: { status?: number; headers?: HeaderValues; body?: T; raw?: string | Buffer }): Reply<T> {
-  return { [REPLY]: true, ...r };
+// The result types say NoInfer: a reply's types come from its arguments only, never from the
+// handler's declared outcome, so `reply(404)` is a reply without a body even where 404 has one.
+/** `reply(404)`: a declared status without a body. */
+export function reply<const S extends number>(status: S): Reply<undefined, S, {}>;
+/** `reply(404, body, headers?)`: a declared status, its body and headers. */
+export function reply<const S extends number, B, H extends HeaderValues = {}>(status: S, body: B, headers?: H): Reply<NoInfer<B>, S, NoInfer<H>>;
+/** `reply({ status, raw, headers })`: bytes sent as they are (no encoding, no body type). */
+export function reply<const S extends number | undefined = undefined, H extends HeaderValues = {}>(r: { readonly status?: S; readonly raw: string | Buffer; readonly headers?: H }): Reply<never, NoInfer<S>, NoInfer<H>>;
+/** `reply({ status, body, headers })`; without a status, the endpoint's success status. */
+export function reply<const S extends number | undefined = undefined, B = undefined, H extends HeaderValues = {}>(r: { readonly status?: S; readonly body?: B; readonly headers?: H }): Reply<NoInfer<B>, NoInfer<S>, NoInfer<H>>;
+export function reply(first: number | ReplyInit, body?: unknown, headers?: HeaderValues): Reply {
+  if (typeof first !== 'number') return { [REPLY]: true, status: first.status, ...first };
+  return { [REPLY]: true, status: first, body, ...(headers === undefined ? {} : { headers }) };
+}
+
+/** The object form's fields, as the implementation reads them. */
+interface ReplyInit {
+  readonly status?: number;
+  readonly headers?: HeaderValues;
+  readonly body?: unknown;
+  readonly raw?: string | Buffer;
 }
 
 /**
@@ -32,8 +57,8 @@ export function reply<T>(r: { status?: number; headers?: HeaderValues; body?: T;
  * server refuses, with a 404, any path that is not a regular file inside `root`: `..`, absolute
  * or empty segments, dot-files, and symlinks that lead outside.
  */
-export function sendFile(root: string, path: readonly string[], headers?: HeaderValues): Reply<never> {
-  return { [REPLY]: true, file: { root, path }, ...(headers === undefined ? {} : { headers }) };
+export function sendFile(root: string, path: readonly string[], headers?: HeaderValues): Reply<never, undefined> {
+  return { [REPLY]: true, status: undefined, file: { root, path }, ...(headers === undefined ? {} : { headers }) };
 }
 
 export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[REPLY] === true;

@@ -77,14 +77,25 @@ export interface ResponseSpec {
   readonly stream?: boolean;
 }
 
-export interface Endpoint<P extends readonly Part[] = readonly Part[], R = unknown, H = unknown> {
+/** One declared response at the type level: the body a handler gives and its reply header values. */
+export interface ResponseType<B = unknown, H = {}> {
+  readonly body: B;
+  readonly headers: H;
+}
+
+/**
+ * An endpoint. `M` maps each declared status to its `ResponseType` (built by `.returns` and each
+ * `.responds`), `S` is the success status: what a plain returned value is sent with.
+ */
+export interface Endpoint<P extends readonly Part[] = readonly Part[], M = {}, S extends number = number> {
   readonly kind: 'endpoint';
   readonly method: Method;
   readonly parts: P;
   readonly responses: readonly ResponseSpec[];
   readonly summary?: string;
-  readonly __result?: R;
-  readonly __headers?: H;
+  /** Phantom fields carrying the static response map and success status; never set at run time. */
+  readonly __responses?: M;
+  readonly __success?: S;
 }
 
 export interface Tree { readonly [name: string]: Endpoint<any, any, any> | Group<any, any> }

@@ -7,15 +7,29 @@ import type { OutReply } from './request.js';
 
 type Headers = Record<string, string | readonly string[]>;
 
+/**
+ * Writes reply headers into `into`: a declared header must hold a value its codec allows (a wrong
+ * one throws, so the reply is refused rather than sent) and is rendered by that codec; any other
+ * header is sent as text.
+ */
 function renderHeaders(values: Reply['headers'], codecs: Readonly<Record<string, Codec<unknown>>>, into: Headers): void {
   if (!values) return;
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     const codec = codecs[name] ?? Object.entries(codecs).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
     const key = name.toLowerCase();
-    if (Array.isArray(value)) into[key] = value.map(String);
-    else into[key] = codec ? codec.formatText(value) : String(value);
+    if (codec === undefined) {
+      into[key] = Array.isArray(value) ? value.map(String) : String(value);
+      continue;
+    }
+    into[key] = Array.isArray(value) ? value.map((v) => headerText(name, codec, v)) : headerText(name, codec, value);
   }
+}
+
+function headerText(name: string, codec: Codec<unknown>, value: unknown): string {
+  const checked = codec.check(value, '$');
+  if (!checked.ok) throw new Error(`header ${name}: ${checked.error}`);
+  return codec.formatText(checked.value);
 }
 
 async function* frames(items: AsyncIterable<unknown>, media: MediaCodec, codec: Codec<unknown>): AsyncGenerator<string | Buffer> {
@@ -25,11 +39,23 @@ async function* frames(items: AsyncIterable<unknown>, media: MediaCodec, codec: 
   }
 }
 
-/** Encodes what a handler returned: a plain value, or a reply choosing status and headers. */
+/** The declared response a reply's status selects; a status the endpoint does not declare throws. */
+function declared(e: EndpointInfo, success: ResponseSpec, status: number | undefined): ResponseSpec {
+  if (status === undefined || status === success.status) return success;
+  const spec = e.responses.find((x) => x.status === status);
+  if (spec === undefined) throw new Error(`status ${status} is not a declared response (declared: ${e.responses.map((x) => x.status).join(', ')})`);
+  return spec;
+}
+
+/**
+ * Encodes what a handler returned: a plain value, or a reply choosing a declared status and
+ * headers. Throws (the pipeline answers 500 and logs it) for an undeclared status, a header or a
+ * JSON body of the wrong type.
+ */
 export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: MediaCodec | undefined, r: Reply | undefined,
   value: unknown, extra: Headers): OutReply {
-  const status = r?.status ?? success.status;
-  const spec = e.responses.find((x) => x.status === status) ?? success;
+  const spec = declared(e, success, r?.status);
+  const status = spec.status;
   const headers: Headers = { ...extra };
   renderHeaders(r?.headers, spec.headers, headers);
   if (r?.raw !== undefined) return { status, headers, body: r.raw };
@@ -42,7 +68,11 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
   return { status, headers, body: m.encode(body, spec.content.codec) };
 }
 
-/** An error value as a reply; a body without a declared type is sent as plain text. */
+/**
+ * An error value as a reply; a body without a declared type is sent as plain text.
+ * decided: an HttpError may carry any status, declared or not: it is the escape hatch handlers,
+ * extensions and protocol errors share (README "Responses typed per status").
+ */
 export function errorReply(err: HttpError, extra: Headers = {}): OutReply {
   const headers: Headers = { ...extra };
   for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;

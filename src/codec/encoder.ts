@@ -1,0 +1,187 @@
+// Compiled JSON encoders: one closure tree per codec, built once and cached, that writes only the
+// declared fields in declared order and refuses a value of the wrong type (naming its JSON path)
+// instead of sending it. Every JSON answer goes through here, so the happy path allocates nothing
+// but the output string.
+import type { ArrayCodec, Codec, ObjectCodec } from './types.js';
+import { showJson } from './types.js';
+import { bool, date, int, isDate, number, text } from './scalars.js';
+
+/** The JSON text of a value its codec allows; throws `EncodeError` for any other. */
+export type JsonEncoder = (value: unknown) => string;
+
+/** A value its codec does not allow: `path` is where (`$`, `$.to`, `$.items[2]`), `reason` why. */
+export class EncodeError extends Error {
+  constructor(readonly label: string, readonly path: string, readonly reason: string) {
+    super(`${label} at ${path}: ${reason}`);
+    this.name = 'EncodeError';
+  }
+}
+
+/**
+ * Thrown inside the tree and caught once at its root. Not an Error: no stack is captured while it
+ * climbs, and each object or array on the way prepends its key or index to `at`.
+ */
+class Refusal {
+  constructor(readonly reason: string, public at = '') {}
+}
+
+type Encode = (value: unknown) => string;
+
+const refuse = (reason: string): never => { throw new Refusal(reason); };
+const expected = (codec: Codec<unknown>, value: unknown): never => refuse(`expected ${codec.label}, got ${showJson(value)}`);
+// A quote, a backslash, a control character or a surrogate (a lone one must be escaped).
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+/** JSON text of a string: short plain strings are quoted directly (about twice JSON.stringify's speed). */
+const quoted = (s: string): string => (s.length < 128 && !NEEDS_ESCAPE.test(s) ? `"${s}"` : JSON.stringify(s));
+const keyStep = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
+
+const built = new WeakMap<Codec<unknown>, Encode>();
+const roots = new WeakMap<Codec<unknown>, JsonEncoder>();
+
+/** The encoder of a codec, built on first use and kept as long as the codec lives. */
+export function jsonEncoder(codec: Codec<unknown>): JsonEncoder {
+  let root = roots.get(codec);
+  if (root === undefined) {
+    const encode = encoderOf(codec);
+    root = (value) => {
+      try {
+        return encode(value);
+      } catch (err) {
+        if (err instanceof Refusal) throw new EncodeError(codec.label, `$${err.at}`, err.reason);
+        throw err;
+      }
+    };
+    roots.set(codec, root);
+  }
+  return root;
+}
+
+/** Encodes a value as JSON text by its codec (cached encoder). */
+export const encodeJson = (value: unknown, codec: Codec<unknown>): string => jsonEncoder(codec)(value);
+
+function encoderOf(codec: Codec<unknown>): Encode {
+  let encode = built.get(codec);
+  if (encode === undefined) {
+    encode = build(codec);
+    built.set(codec, encode);
+  }
+  return encode;
+}
+
+function build(codec: Codec<unknown>): Encode {
+  switch (codec.kind) {
+    case 'scalar': return scalarEncoder(codec);
+    case 'object': return objectEncoder(codec);
+    case 'array': return arrayEncoder(codec);
+    case 'optional': {
+      // Outside an object (a list item, a whole body) an absent value can only be written as null.
+      const inner = encoderOf(codec.inner);
+      return (v) => (v === undefined || v === null ? 'null' : inner(v));
+    }
+    case 'json': return (v) => {
+      let out: string | undefined;
+      try { out = JSON.stringify(v); } catch (err) { refuse(`not a JSON value (${(err as Error)?.message ?? String(err)})`); }
+      return out ?? refuse(`expected ${codec.label}, got ${showJson(v)}`);
+    };
+    case 'bytes': return (v) => (Buffer.isBuffer(v) ? JSON.stringify(v.toString('base64')) : expected(codec, v));
+  }
+}
+
+/**
+ * The built-in scalars by their check (copies made by `describe`/`examples` share it): a type
+ * guard each. Any other scalar (dates, word sets, a user's own) is encoded by its own check.
+ */
+function scalarEncoder(codec: Codec<unknown>): Encode {
+  switch (codec.check) {
+    case int.check: return (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? `${v}` : expected(codec, v));
+    case number.check: return (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v}` : expected(codec, v));
+    case bool.check: return (v) => (v === true ? 'true' : v === false ? 'false' : expected(codec, v));
+    case text.check: return (v) => (typeof v === 'string' ? quoted(v) : expected(codec, v));
+    case date.check: return (v) => (typeof v === 'string' && isDate(v) ? `"${v}"` : expected(codec, v));
+    default: return (v) => {
+      const r = codec.check(v, '$');
+      if (!r.ok) return refuse(r.error);
+      return JSON.stringify(r.value) ?? expected(codec, v);
+    };
+  }
+}
+
+function objectEncoder(codec: ObjectCodec<unknown>): Encode {
+  const keys = Object.keys(codec.props);
+  const n = keys.length;
+  const optional = keys.map((k) => codec.props[k]!.kind === 'optional');
+  // decided: an optional field that is undefined or null is omitted (null is not its declared
+  // type, and the decoder reads both as absent); an object declared `allowExtra` still writes only
+  // its declared fields (the option is about reading). README "Responses typed per status".
+  const encoders = keys.map((k) => {
+    const c = codec.props[k]!;
+    return encoderOf(c.kind === 'optional' ? c.inner : c);
+  });
+  const steps = keys.map(keyStep);
+  const notObject = (v: unknown) => v === null || typeof v !== 'object' || Array.isArray(v);
+
+  if (!optional.includes(true)) {
+    // Every field present: separators are fixed, `{"a":` then `,"b":`.
+    const prefixes = keys.map((k, i) => `${i === 0 ? '{' : ','}${JSON.stringify(k)}:`);
+    return (v) => {
+      if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
+      const o = v as Record<string, unknown>;
+      let out = n === 0 ? '{' : '';
+      let i = 0;
+      try {
+        for (; i < n; i++) {
+          const x = o[keys[i]!];
+          if (x === undefined) refuse(`${codec.label} requires key ${JSON.stringify(keys[i])}`);
+          out += prefixes[i]! + encoders[i]!(x);
+        }
+      } catch (err) {
+        throw at(err, steps[i]!);
+      }
+      return `${out}}`;
+    };
+  }
+
+  const names = keys.map((k) => `${JSON.stringify(k)}:`);
+  return (v) => {
+    if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
+    const o = v as Record<string, unknown>;
+    let out = '{';
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        const x = o[keys[i]!];
+        if (x === undefined || (x === null && optional[i])) {
+          if (optional[i]) continue;
+          refuse(`${codec.label} requires key ${JSON.stringify(keys[i])}`);
+        }
+        out += (out.length === 1 ? '' : ',') + names[i]! + encoders[i]!(x);
+      }
+    } catch (err) {
+      throw at(err, steps[i]!);
+    }
+    return `${out}}`;
+  };
+}
+
+function arrayEncoder(codec: ArrayCodec<unknown>): Encode {
+  const item = encoderOf(codec.item);
+  return (v) => {
+    if (!Array.isArray(v)) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
+    const n = v.length;
+    if (n === 0) return '[]';
+    let out = '[';
+    let i = 0;
+    try {
+      for (; i < n; i++) out += (i === 0 ? '' : ',') + item(v[i]);
+    } catch (err) {
+      throw at(err, `[${i}]`);
+    }
+    return `${out}]`;
+  };
+}
+
+/** Prefixes a refusal's location with one step; anything else (a bug) passes unchanged. */
+function at(err: unknown, step: string): unknown {
+  if (err instanceof Refusal) err.at = step + err.at;
+  return err;
+}
