@@ -4,6 +4,7 @@ import type { HttpError, Reply } from '../dsl/reply.js';
 import type { Codec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { OutReply } from './request.js';
+import { answerOfError } from '../describe/answer.js';
 
 type Headers = Record<string, string | readonly string[]>;
 
@@ -73,20 +74,6 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
  * decided: an HttpError may carry any status, declared or not: it is the escape hatch handlers,
  * extensions and protocol errors share (README "Responses typed per status").
  */
-export function errorReply(err: HttpError, extra: Headers = {}): OutReply {
-  const headers: Headers = { ...extra };
-  for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;
-  if (err.body.length > 0) headers['content-type'] ??= 'text/plain;charset=utf-8';
-  return { status: err.status, headers, body: err.body, ...(err.reason === '' ? {} : { reason: err.reason }) };
-}
 
-/** A formatter's reply: raw bytes as given, or a value as JSON. */
-export function fromReply(r: Reply): OutReply {
-  const headers: Headers = {};
-  renderHeaders(r.headers, {}, headers);
-  const status = r.status ?? 200;
-  if (r.raw !== undefined) return { status, headers, body: r.raw };
-  if (r.body === undefined) return { status, headers };
-  headers['content-type'] ??= 'application/json;charset=utf-8';
-  return { status, headers, body: JSON.stringify(r.body) };
-}
+/** An error value as a reply (the description layer's answer; a body without a type is plain text). */
+export const errorReply: (err: HttpError, extra?: Headers) => OutReply = answerOfError;
