@@ -8,6 +8,7 @@ import type { Case, FixtureFile, FixtureProblem } from './fixture.js';
 import { isMatcher } from './matchers.js';
 import { child } from './json-pointer.js';
 import { Router } from '../describe/router.js';
+import { endpointErrors } from '../describe/possible-errors.js';
 
 /** Finds a surface description by name (undefined: not known). */
 export type SurfaceLoader = (name: string) => Promise<Surface | undefined>;
@@ -106,7 +107,13 @@ function lintCase(c: Case, router: Router, custom: ReadonlySet<string>, problems
   statuses.add(expected);
   const declared = e.responses.find((r) => r.status === expected);
   if (!declared) {
-    if (success) at('/response/status', `${e.method} ${e.path} declares no ${expected} response (it declares ${e.responses.map((r) => r.status).join(', ')})`);
+    // An undeclared status is expected rightly only when it is a protocol error this endpoint can
+    // answer (the description layer's list, in check order) or a 500.
+    const possible = endpointErrors(e).map((x) => x.status);
+    if (success || (expected !== 500 && !possible.includes(expected))) {
+      const protocol = !success && possible.length > 0 ? `; its protocol errors are ${[...new Set(possible)].join(', ')}` : '';
+      at('/response/status', `${e.method} ${e.path} declares no ${expected} response (it declares ${e.responses.map((r) => r.status).join(', ')}${protocol})`);
+    }
     return;
   }
   const res = c.response;

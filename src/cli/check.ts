@@ -28,6 +28,16 @@ function seed(dataDir: string): void {
   }
 }
 
+/** The endpoint a request reaches on a reference surface, by the description layer's router. */
+async function endpointNamer(key: string): Promise<(req: { method: string; path: string }) => string | undefined> {
+  const [{ surface }, { Router }, { walk }] = await Promise.all([registry[key]!.load(), import('../describe/router.js'), import('../dsl/walk.js')]);
+  const router = new Router(walk(surface));
+  return (req) => {
+    const r = router.route(req.method, req.path);
+    return r.kind === 'match' ? r.endpoint.name : undefined;
+  };
+}
+
 /** Starts a reference surface on an ephemeral port in its own temp data dir (removed after). */
 function inProcess(name: string, log: (line: string) => void): Starter | undefined {
   const key = registryKey(name);
@@ -102,12 +112,15 @@ export function program(): Command {
     .description('turn a HAR 1.2 recording (browser developer tools) into fixture files')
     .argument('<file>', 'the .har file')
     .requiredOption('--out <dir>', 'directory for the fixtures')
-    .option('--surface <name>', 'surface named in the fixtures (default: the recorded host)')
+    .option('--surface <name>', 'surface named in the fixtures (default: the recorded host); a known one also names each fixture\'s endpoint')
     .exitOverride()
     .action(async (file: string, o: { out: string; surface?: string }) => {
       const { HarError, importHar } = await import('../check/index.js');
       try {
-        const r = importHar(file, o.out, o.surface === undefined ? {} : { surface: o.surface });
+        const key = o.surface === undefined ? undefined : registryKey(o.surface);
+        // A known surface's router names the endpoint each recorded request reaches.
+        const endpoint = key === undefined ? undefined : await endpointNamer(key);
+        const r = importHar(file, o.out, { ...(o.surface === undefined ? {} : { surface: o.surface }), ...(endpoint ? { endpoint } : {}) });
         for (const w of r.written) process.stdout.write(`${w}\n`);
         for (const s of r.skipped) process.stderr.write(`api-check: skipped ${s}\n`);
         process.stdout.write(`${r.written.length} fixture${r.written.length === 1 ? '' : 's'} written to ${o.out}${r.skipped.length > 0 ? `, ${r.skipped.length} entries skipped` : ''}\n`);

@@ -9,7 +9,8 @@ import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandler
 import { die, parseOrExit } from './exit.js';
 import { plainHttpWarning } from './plain-http-warning.js';
 import { openUserStore } from './user-directory.js';
-import { parseDuration } from '../server/auth/duration.js';
+import { authExtension } from '../dsl/auth.js';
+import { rangeExtension } from '../dsl/range.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
@@ -26,13 +27,19 @@ function parseMillis(text: string): string {
   return text;
 }
 
-function parseTtl(text: string): string {
-  if (parseDuration(text) === undefined) throw new InvalidArgumentError('expected a duration from 1s to 366d, like 900, 15m, 1h or 7d');
-  return text;
+/** The options the built-in extensions declare (descriptors carry them; the runtimes read them). */
+function extensionOptions(): Option[] {
+  return [authExtension, rangeExtension].flatMap((d) => d.options.map((o) => {
+    const option = new Option(o.flag, o.description);
+    if (o.default !== undefined) option.default(o.default);
+    const check = o.check;
+    if (check) option.argParser((text: string) => { const why = check(text); if (why !== undefined) throw new InvalidArgumentError(why); return text; });
+    return option;
+  }));
 }
 
 export function program(): Command {
-  return new Command('api-serve')
+  const cmd = new Command('api-serve')
     .description('Serve API surfaces, each on its own port. With no surface, list them.')
     .argument('[surfaces...]', 'surface names (S1..S10) or module paths, optionally NAME:PORT')
     .option('-p, --port <port>', 'port for a single surface (0 picks a free one)')
@@ -40,9 +47,9 @@ export function program(): Command {
     .option('--data <dir>', 'directory for runtime state and served files', 'data')
     .option('--all', 'serve every reference surface')
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
-    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
-    .option('--jwt-secret-file <file>', 'S6: the JWT signing secret, at least 32 bytes (else API_SERVE_JWT_SECRET, else one generated into --data)')
-    .addOption(new Option('--token-ttl <duration>', 'S6: how long issued JWTs stay valid (900, 15m, 1h, 7d)').default('1h').argParser(parseTtl))
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert');
+  for (const option of extensionOptions()) cmd.addOption(option);
+  return cmd
     .addOption(new Option('--max-body <size>', 'largest request body accepted (413 above it)').default('1mb'))
     .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))

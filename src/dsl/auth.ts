@@ -7,6 +7,7 @@ import { object } from '../codec/structured.js';
 import type { ExtensionPart } from './types.js';
 import type { ExtensionDescriptor, ExtensionRead } from './extension.js';
 import { type Credentials, parseAuthorization } from './credentials.js';
+import { parseDuration } from './duration.js';
 
 export type AuthScheme = 'Bearer' | 'Basic';
 
@@ -72,8 +73,11 @@ export const authExtension: ExtensionDescriptor<AuthConfig, unknown, AuthClaim> 
   errors: ['unauthorized'],
   claims: true,
   options: [
-    { flag: '--jwt-secret-file <file>', description: 'the JWT signing secret, at least 32 bytes' },
-    { flag: '--token-ttl <duration>', description: 'how long issued tokens stay valid' },
+    { flag: '--jwt-secret-file <file>', description: 'auth: the JWT signing secret, at least 32 bytes (else API_SERVE_JWT_SECRET, else one generated into --data)' },
+    {
+      flag: '--token-ttl <duration>', description: 'auth: how long issued JWTs stay valid (900, 15m, 1h, 7d)', default: '1h',
+      check: (v) => (parseDuration(v) === undefined ? 'expected a duration from 1s to 366d, like 900, 15m, 1h or 7d' : undefined),
+    },
   ],
   read(config, headers) {
     const creds = parseAuthorization(headers.authorization);

@@ -33,10 +33,14 @@ export type DocFacet =
     readonly responseHeaders: readonly { readonly name: string; readonly type: 'integer' | 'string'; readonly description: string }[];
   };
 
-/** A command-line option a server takes for this extension (`--token-ttl`). */
+/** A command-line option a server takes for this extension (`--token-ttl`); the runtime reads it from `ServeEnv.options`. */
 export interface ExtensionOption {
+  /** As commander writes it: `--token-ttl <duration>`; the runtime's key is its camel case (`tokenTtl`). */
   readonly flag: string;
   readonly description: string;
+  readonly default?: string;
+  /** Why a value is refused (the command line says it, exit 2), or undefined when it is fine. */
+  check?(value: string): string | undefined;
 }
 
 export interface ExtensionDescriptor<Config = any, Value = any, Claim = any> {

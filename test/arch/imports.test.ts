@@ -41,6 +41,7 @@ rule('only src/server/static.ts imports sirv', (f) => f !== 'src/server/static.t
 rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
 rule('only src/describe/negotiate.ts imports negotiator', (f) => f !== 'src/describe/negotiate.ts', pkg('negotiator'));
 rule('describe (the description layer) imports only dsl and codec', under('src/describe'), (t) => t.startsWith('src/') && !/^src\/(describe|dsl|codec)\//.test(t));
+rule('server imports no store (a user directory is given to it when serving)', under('src/server'), (t) => t.startsWith('src/store/'));
 rule('store imports no server, docs, check or cli', under('src/store'), (t) => /^src\/(server|docs|check|cli)\//.test(t));
 rule('codec imports nothing else from src', under('src/codec'), (t) => t.startsWith('src/') && !t.startsWith('src/codec/'));
 rule('dsl imports only dsl and codec, and no I/O', under('src/dsl'), (t) => (t.startsWith('src/') && !t.startsWith('src/dsl/') && !t.startsWith('src/codec/')) || /^(node:)?(fs|net|http|https|child_process)(\/|$)/.test(t));

@@ -16,6 +16,15 @@ const load = async (name: string): Promise<Surface | undefined> => (Object.hasOw
 const fx = (doc: Record<string, unknown>, file = 'x.json'): FixtureFile => parseFixture(file, JSON.stringify({ surface: 'S2', ...doc })).fixture!;
 const messages = async (...files: FixtureFile[]) => (await lint(files, load)).problems.map((p) => `${p.pointer} ${p.message}`);
 
+test('an undeclared error status is a problem unless the endpoint can answer it for protocol reasons (the description layer says which)', async () => {
+  assert.equal(await messages(fx({ request: { method: 'GET', path: '/hello' }, response: { status: 406 } })), [], 'GET /hello has a body to negotiate: 406 is possible');
+  assert.equal(await messages(fx({ request: { method: 'GET', path: '/hello?name=%zz' }, response: { status: 400 } })), [], 'it has a query parameter: 400 is possible');
+  assert.equal(await messages(fx({ request: { method: 'GET', path: '/hello' }, response: { status: 415 } })), [
+    '/response/status GET /hello declares no 415 response (it declares 200; its protocol errors are 406, 400)',
+  ]);
+  assert.equal(await messages(fx({ request: { method: 'POST', path: '/marketing' }, response: { status: 415 } })), [], 'a body endpoint can answer 415');
+});
+
 test('a request that matches no endpoint yet expects success is a problem; an expected 404 is not', async () => {
   assert.equal(await messages(fx({ request: { method: 'GET', path: '/helo' }, response: { status: 200 } })), ['/request GET /helo matches no endpoint of S2, yet the fixture expects 200']);
   assert.equal(await messages(fx({ request: { method: 'GET', path: '/helo' }, response: { status: 404 } })), []);

@@ -126,7 +126,7 @@ s('usage errors are exit 2: an unknown flag, a bad reporter, a --base-url that i
   }
 });
 
-s('import-har writes fixtures; a file that is not HAR is exit 2', async () => {
+s('import-har writes fixtures naming the endpoint the known surface routes them to; a file that is not HAR is exit 2', async () => {
   const dir = tempDir('api-check-cli-');
   try {
     const har = { log: { version: '1.2', entries: [{ request: { method: 'GET', url: 'http://127.0.0.1:1/hello?name=Alp', headers: [{ name: 'Accept', value: 'application/json' }] }, response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json;charset=utf-8' }], content: { size: 20, mimeType: 'application/json', text: '{"msg":"Hello, Alp"}' } } }] } };
@@ -134,6 +134,7 @@ s('import-har writes fixtures; a file that is not HAR is exit 2', async () => {
     const r = await check(['import-har', join(dir, 'a.har'), '--out', join(dir, 'out'), '--surface', 'S2']);
     assert.is(r.code, 0, r.stderr);
     assert.equal(readdirSync(join(dir, 'out')), ['0001-get-hello.json']);
+    assert.is((JSON.parse(readFileSync(join(dir, 'out', '0001-get-hello.json'), 'utf8')) as { endpoint?: string }).endpoint, 'hello');
     const replay = await check([join(dir, 'out')]);
     assert.is(replay.code, 0, replay.stdout);
     writeFileSync(join(dir, 'b.har'), '{}');

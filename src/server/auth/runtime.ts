@@ -5,7 +5,7 @@ import { type AuthClaim, type AuthConfig, unauthorized } from '../../dsl/auth.js
 import type { ExtensionRead } from '../../dsl/extension.js';
 import type { ExtensionFactory } from '../extensions.js';
 import { sessionCookies } from './cookies.js';
-import { parseDuration } from './duration.js';
+import { parseDuration } from '../../dsl/duration.js';
 import { tokens } from './jwt.js';
 import { SECRET_ENV, loadSecret } from './secret.js';
 
