@@ -10,7 +10,7 @@ import { SurfaceError } from '../dsl/surface-error.js';
 import { type HandlerFn, compile } from './pipeline.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
 import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, runtimeFactory } from './extensions.js';
-import { listener } from './polka.js';
+import { listener } from './transport.js';
 import type { ExchangeObserver } from './record.js';
 
 export interface ServeOptions {

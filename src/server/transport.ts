@@ -1,7 +1,6 @@
-// The transport: the only module that imports polka. It turns a Node request into a
-// RequestRecord, runs the pipeline, and writes the reply (bytes, or a stream flushed per item).
+// The transport: node:http's request listener. It turns a Node request into a RequestRecord, runs
+// the pipeline (which routes by itself), and writes the reply (bytes, or a stream flushed per item).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import polka from 'polka';
 import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
 import type { OutReply, RequestRecord } from './request.js';
@@ -120,10 +119,9 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
     res.setHeader('content-type', 'text/plain;charset=utf-8');
     res.end('Internal Server Error');
   };
-  const app = polka({
-    onError: (err, _req, res) => fail(err, res),
-    onNoMatch: (_req, res) => fail(new Error('no middleware answered'), res),
-  }).use((req, res) => {
+  // decided: requests go from node:http straight to the pipeline, which routes them itself; see
+  // README "Benchmark" (Polka's per-request URL parsing and async middleware loop cost CPU per answer).
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const r = record(req, res);
     // Only a recording server (`--record`) pays for observing the exchange.
     // Most replies are ready at once (no body, no extension, a synchronous handler): written
@@ -139,8 +137,7 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
     } catch (err) {
       fail(err, res);
     }
-  });
-  const handler = app.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+  };
   return (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/')) { handler(req, res); return; }
