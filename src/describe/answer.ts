@@ -52,6 +52,10 @@ export function answerOfReply(r: Reply): Answer {
   return { status, headers, body: JSON.stringify(r.body) };
 }
 
+/** The 400 for a request target that names no resource here (`OPTIONS *`, an authority). */
+export const notAPath = (target: string): HttpError =>
+  protocolError('badUrl', `Bad Request: the request target ${JSON.stringify(target.slice(0, 100))} is not a path`);
+
 /** A refusal of the registry as it is answered (plain text, its headers). */
 export const refused = (r: Refusal): Stopped => ({ kind: r.kind, answer: answerOfError(protocolError(r.kind, r.message, r.headers)) });
 

@@ -6,7 +6,7 @@ import type { ExtensionRead } from '../dsl/extension.js';
 import type { ErrorKind } from '../dsl/errors.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import type { AnswerHeaders } from './answer.js';
-import { answerOfError, defaultFormatters, protocolError } from './answer.js';
+import { answerOfError, defaultFormatters, notAPath } from './answer.js';
 import { Router, originForm } from './router.js';
 import { Exchange, type BodyRead, type Incoming, type Plan, runStages } from './stages.js';
 
@@ -62,8 +62,8 @@ export function predictor(surface: Surface, options: PredictOptions = {}): (req:
   return (req) => {
     const target = originForm(req.url);
     if (target === undefined) {
-      const err = protocolError('badUrl', `Bad Request: the request target ${JSON.stringify(req.url.slice(0, 100))} is not a path`);
-      return { kind: 'badUrl', status: err.status, headers: answerOfError(err).headers, body: err.body };
+      const answer = answerOfError(notAPath(req.url));
+      return { kind: 'badUrl', status: answer.status, headers: answer.headers, ...(answer.body === undefined ? {} : { body: answer.body }) };
     }
     const bytes = req.body === undefined ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
     const incoming: Incoming = {

@@ -70,7 +70,6 @@ export function splitPath(path: string): string[] | undefined {
 
 export class Router {
   private readonly root = newNode();
-  private placeholder: MatchOptions['placeholder'];
 
   constructor(readonly endpoints: readonly EndpointInfo[]) {
     for (const e of endpoints) this.add(e);
@@ -108,12 +107,7 @@ export class Router {
   /** Matches already-decoded path segments (a final empty segment is ignored: `/users/`). */
   match(method: string, segments: readonly string[], options?: MatchOptions): RouteResult {
     const end = segments.length > 0 && segments[segments.length - 1] === '' ? segments.length - 1 : segments.length;
-    this.placeholder = options?.placeholder;
-    try {
-      return this.walk(this.root, method, segments, 0, end, []);
-    } finally {
-      this.placeholder = undefined;
-    }
+    return this.walk(this.root, method, segments, 0, end, [], options?.placeholder);
   }
 
   private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: [string, unknown][]): RouteResult {
@@ -128,19 +122,19 @@ export class Router {
     return { kind: 'methodNotAllowed', allow: allowOf(endpoints) };
   }
 
-  private walk(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: [string, unknown][]): RouteResult {
+  private walk(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: [string, unknown][], placeholder: MatchOptions['placeholder']): RouteResult {
     if (i === end) return this.atLeaf(node.endpoints, method, captured);
     const seg = segs[i]!;
     let best: RouteResult = NOT_FOUND;
     const next = seg === '' ? undefined : node.statics.get(seg);
     if (next) {
       // Static segments win over captures whenever their branch knows the path.
-      best = this.walk(next, method, segs, i + 1, end, captured);
+      best = this.walk(next, method, segs, i + 1, end, captured, placeholder);
       if (best.kind === 'match' || best.kind === 'methodNotAllowed') return best;
     }
     if (seg !== '') {
       for (const { part, node: child } of node.captures) {
-        const parsed = this.placeholder?.(seg) ? { ok: true as const, value: seg } : part.codec.parseText(seg);
+        const parsed = placeholder?.(seg) ? { ok: true as const, value: seg } : part.codec.parseText(seg);
         let r: RouteResult;
         if (!parsed.ok) {
           // Only a bad capture on a path that could otherwise lead somewhere is a 400; where a
@@ -148,7 +142,7 @@ export class Router {
           r = !next && this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error } : NOT_FOUND;
         } else {
           captured.push([part.name, parsed.value]);
-          r = this.walk(child, method, segs, i + 1, end, captured);
+          r = this.walk(child, method, segs, i + 1, end, captured, placeholder);
           captured.pop();
         }
         if (r.kind === 'match') return r;

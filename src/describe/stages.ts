@@ -11,7 +11,6 @@ import { type AnswerHeaders, type Stopped, answerOfReply, refused } from './answ
 import type { RouteResult, Router } from './router.js';
 import { acceptsType, pickRequestMedia, pickResponseMedia, unsupportedEncoding } from './negotiate.js';
 import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
-import { splitPath } from './router.js';
 
 export type BodyRead = { readonly kind: 'body'; readonly bytes: Buffer } | { readonly kind: 'tooLarge' } | { readonly kind: 'aborted' };
 
@@ -99,11 +98,9 @@ function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageRe
 /** Each stage of the error order before the handler, by name. */
 const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   route(x) {
-    const segments = splitPath(x.path);
-    if (segments === undefined) {
-      return formatted(x, 'badUrl', 'urlParse', { combinator: 'Path', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(x.path)}` });
-    }
-    const route = (x.route = x.plan.router.match(x.req.method, segments));
+    const route = x.plan.router.route(x.req.method, x.path);
+    if (route.kind === 'badUrl') return formatted(x, 'badUrl', 'urlParse', { combinator: 'Path', message: route.message });
+    x.route = route;
     switch (route.kind) {
       case 'notFound': return { kind: 'notFound', answer: answerOfReply(x.plan.formatters.notFound(x.failed())) };
       case 'badCapture':

@@ -70,10 +70,8 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
 }
 
 /**
- * An error value as a reply; a body without a declared type is sent as plain text.
+ * An error value as a reply (the description layer's answer; a body without a type is plain text).
  * decided: an HttpError may carry any status, declared or not: it is the escape hatch handlers,
  * extensions and protocol errors share (README "Responses typed per status").
  */
-
-/** An error value as a reply (the description layer's answer; a body without a type is plain text). */
 export const errorReply: (err: HttpError, extra?: Headers) => OutReply = answerOfError;

@@ -5,7 +5,7 @@ import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
 import type { OutReply, RequestRecord } from './request.js';
 import type { ExchangeObserver, observeExchange } from './record.js';
-import { protocolError } from '../describe/answer.js';
+import { notAPath } from '../describe/answer.js';
 import { originForm } from '../describe/router.js';
 import { errorReply } from './reply.js';
 
@@ -147,6 +147,6 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
       handler(req, res);
       return;
     }
-    void write(res, errorReply(protocolError('badUrl', `Bad Request: the request target ${JSON.stringify(url.slice(0, 100))} is not a path`)));
+    void write(res, errorReply(notAPath(url)));
   };
 }

@@ -22,4 +22,11 @@ for (const c of routeCases) {
   });
 }
 
+test('predictor: a target that is not a path is a 400, an absolute-form target is routed as its path (as the transport does)', () => {
+  const star = predictRoute({ method: 'OPTIONS', url: '*' });
+  assert.equal([star.kind, star.kind === 'handler' ? 0 : star.status], ['badUrl', 400]);
+  const absolute = predictRoute({ method: 'GET', url: 'http://example.test/items/3' });
+  assert.is(absolute.kind === 'handler' && absolute.endpoint.name, 'item');
+});
+
 test.run();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { handlers } from '../../specs/S6.js';
 import { UserStore, UserStoreError } from '../../src/store/users.js';
 import { call, startInProcess, tempDir } from '../helpers/server.js';
+import { injector } from '../../src/server/index.js';
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 const tokenFrom = (setCookie: unknown) => /JWT-Cookie=([^;]+)/.exec((setCookie as string[])[1]!)![1]!;
@@ -161,3 +162,31 @@ key('a user added to the store while the server runs can log in at once; a remov
 });
 
 key.run();
+
+const directory = suite('user directory');
+
+directory('served without a user directory, no Basic login is valid (401 with the challenge), and a user directory that fails is a 401 and a log line', async () => {
+  const dir = tempDir();
+  const lines: string[] = [];
+  // `serve`/`injector` itself, not the test helper (which gives users.json as the commands do).
+  const none = await injector(handlers, { dataDir: dir, options: { jwtSecret: 'k'.repeat(40) }, log: () => {} });
+  const failing = await injector(handlers, {
+    dataDir: dir, options: { jwtSecret: 'k'.repeat(40) }, log: (l) => lines.push(l),
+    users: { verify: async () => { throw new Error('directory offline'); } },
+  });
+  try {
+    for (const inj of [none, failing]) {
+      const r = await inj.inject({ method: 'GET', url: '/bar', headers: { authorization: basic('user', 'pass') } });
+      assert.is(r.status, 401);
+      assert.match(String(r.headers['www-authenticate']), /Basic realm="test"/);
+    }
+    assert.ok(lines.some((l) => /could not be checked: directory offline/.test(l)), lines.join('\n'));
+    assert.not.ok(existsSync(join(dir, 'users.json')), 'the server opened no user store of its own');
+  } finally {
+    await none.close();
+    await failing.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+directory.run();
