@@ -2,7 +2,7 @@
 // read from what it declares: the docs document these, lint and generated checks expect them.
 import { ERRORS, type ErrorKind } from '../dsl/errors.js';
 import type { Formatters } from '../dsl/formatters.js';
-import type { EndpointInfo, Surface } from '../dsl/types.js';
+import type { EndpointInfo } from '../dsl/types.js';
 
 export interface PossibleError {
   readonly kind: ErrorKind;
@@ -30,6 +30,6 @@ export function endpointErrors(e: EndpointInfo): PossibleError[] {
 }
 
 /** The errors a surface answers for requests no endpoint handles. */
-export function surfaceErrors(_surface: Surface): PossibleError[] {
+export function surfaceErrors(): PossibleError[] {
   return [entry('notFound', 'notFound'), entry('methodNotAllowed', 'methodNotAllowed')];
 }

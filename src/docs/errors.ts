@@ -49,5 +49,5 @@ export function protocolErrors(surface: Surface, e: EndpointInfo): DocError[] {
 }
 
 export function surfaceErrors(surface: Surface): DocError[] {
-  return possibleSurfaceErrors(surface).map((x) => ({ status: x.status, reason: x.reason, custom: customised(surface, [x.formatter]), description: ERRORS[x.kind].doc }));
+  return possibleSurfaceErrors().map((x) => ({ status: x.status, reason: x.reason, custom: customised(surface, [x.formatter]), description: ERRORS[x.kind].doc }));
 }
