@@ -2,7 +2,8 @@
 // declared fields in declared order and refuses a value of the wrong type (naming its JSON path)
 // instead of sending it. Every JSON answer goes through here, so the happy path allocates nothing
 // but the output string.
-import type { ArrayCodec, Codec, ObjectCodec } from './types.js';
+import type { ArrayCodec, Codec, ObjectCodec, TupleCodec, UnionCodec } from './types.js';
+import { rulesOf } from './constraints.js';
 import { showJson } from './types.js';
 import { bool, date, int, isDate, number, text } from './scalars.js';
 
@@ -84,7 +85,53 @@ function build(codec: Codec<unknown>): Encode {
       return out ?? refuse(`expected ${codec.label}, got ${showJson(v)}`);
     };
     case 'bytes': return (v) => (Buffer.isBuffer(v) ? JSON.stringify(v.toString('base64')) : expected(codec, v));
+    case 'nullable': {
+      const inner = encoderOf(codec.inner);
+      return (v) => (v === null ? 'null' : inner(v));
+    }
+    case 'tuple': return tupleEncoder(codec);
+    case 'union': return unionEncoder(codec);
+    case 'lazy': {
+      // Resolved on first use: the codec it names is still being built when this is.
+      let target: Encode | undefined;
+      return (v) => (target ??= encoderOf(codec.target()))(v);
+    }
   }
+}
+
+function tupleEncoder(codec: TupleCodec<unknown>): Encode {
+  const items = codec.items.map(encoderOf);
+  return (v) => {
+    if (!Array.isArray(v) || v.length !== items.length) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
+    let out = '[';
+    let i = 0;
+    try {
+      for (; i < items.length; i++) out += (i === 0 ? '' : ',') + items[i]!(v[i]);
+    } catch (err) {
+      throw at(err, `[${i}]`);
+    }
+    return `${out}]`;
+  };
+}
+
+/**
+ * The option that accepts the value writes it: the discriminator's choice, else the first option
+ * whose check passes (a `oneOf` value two options accept is refused, as the decoder would).
+ */
+function unionEncoder(codec: UnionCodec<unknown>): Encode {
+  const encoders = codec.options.map(encoderOf);
+  const d = codec.discriminator;
+  return (v) => {
+    if (d !== undefined && v !== null && typeof v === 'object') {
+      const key = (v as Record<string, unknown>)[d.property];
+      const i = typeof key === 'string' && Object.hasOwn(d.mapping, key) ? d.mapping[key] : undefined;
+      if (i !== undefined) return encoders[i]!(v);
+    }
+    const r = codec.check(v, '$');
+    if (!r.ok) return refuse(r.error);
+    const i = codec.options.findIndex((o) => o.check(v, '$').ok);
+    return encoders[i]!(v);
+  };
 }
 
 /**
@@ -119,6 +166,8 @@ function objectEncoder(codec: ObjectCodec<unknown>): Encode {
   });
   const steps = keys.map(keyStep);
   const notObject = (v: unknown) => v === null || typeof v !== 'object' || Array.isArray(v);
+  const extra = codec.extra;
+  if (typeof extra !== 'boolean' || codec.patterns.length > 0 || rulesOf(codec.schema).length > 0) return openObjectEncoder(codec, encoders, notObject);
 
   if (!optional.includes(true)) {
     // Every field present: separators are fixed, `{"a":` then `,"b":`.
@@ -163,10 +212,52 @@ function objectEncoder(codec: ObjectCodec<unknown>): Encode {
   };
 }
 
+/**
+ * Objects with typed extra keys (maps, `patternProperties`) or key-count rules: the declared fields
+ * in order, then every other key its pattern or `extra` codec allows, in the value's own order.
+ */
+function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notObject: (v: unknown) => boolean): Encode {
+  const keys = Object.keys(codec.props);
+  const declared = new Set(keys);
+  const extra = typeof codec.extra === 'boolean' ? undefined : encoderOf(codec.extra);
+  const patterns = codec.patterns.map((p) => ({ regex: p.regex, encode: encoderOf(p.codec) }));
+  const rules = rulesOf(codec.schema);
+  return (v) => {
+    if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
+    const o = v as Record<string, unknown>;
+    const parts: string[] = [];
+    let key = '';
+    try {
+      keys.forEach((k, i) => {
+        key = k;
+        const x = o[k];
+        if (x === undefined || (x === null && codec.props[k]!.kind === 'optional')) {
+          if (codec.props[k]!.kind !== 'optional') refuse(`${codec.label} requires key ${JSON.stringify(k)}`);
+          return;
+        }
+        parts.push(`${JSON.stringify(k)}:${encoders[i]!(x)}`);
+      });
+      for (const k of Object.keys(o)) {
+        if (declared.has(k) || o[k] === undefined) continue;
+        key = k;
+        const pattern = patterns.find((p) => p.regex.test(k));
+        const encode = pattern?.encode ?? extra;
+        if (encode !== undefined) parts.push(`${JSON.stringify(k)}:${encode(o[k])}`);
+      }
+    } catch (err) {
+      throw at(err, keyStep(key));
+    }
+    for (const rule of rules) if (!rule.test(o)) refuse(`${rule.reason}, got ${Object.keys(o).length} keys`);
+    return `{${parts.join(',')}}`;
+  };
+}
+
 function arrayEncoder(codec: ArrayCodec<unknown>): Encode {
   const item = encoderOf(codec.item);
+  const rules = rulesOf(codec.schema);
   return (v) => {
     if (!Array.isArray(v)) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
+    for (const rule of rules) if (!rule.test(v)) refuse(`${rule.reason}, got ${v.length} items`);
     const n = v.length;
     if (n === 0) return '[]';
     let out = '[';

@@ -1,5 +1,6 @@
-// Structured codecs: objects (strict by default), arrays, optional fields, any JSON, raw bytes.
-import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, fail, ok, showJson } from './types.js';
+// Structured codecs: objects (strict by default) and maps, arrays, optional fields, any JSON, raw bytes.
+import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, showJson } from './types.js';
+import { brokeJson, brokeText, compilePattern, rulesOf } from './constraints.js';
 
 type Props = Readonly<Record<string, Codec<any>>>;
 type OptionalKeys<P extends Props> = { [K in keyof P]: P[K] extends OptionalCodec<any> ? K : never }[keyof P];
@@ -13,68 +14,153 @@ const pathOf = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? 
 export interface ObjectOptions {
   /** Unknown keys are a 400 unless `allowExtra` (decided: strict, see README "Decisions"). */
   readonly allowExtra?: boolean;
+  /** Keys other than the fields, each value of this codec (`additionalProperties` with a schema). */
+  readonly extra?: Codec<any>;
+  /** Keys matching a regular expression, each value of its codec (`patternProperties`). */
+  readonly patterns?: Readonly<Record<string, Codec<any>>>;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
   readonly description?: string;
+}
+
+/** Sets a key even when it is `__proto__` (a map's keys come from the request). */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
 
 /** A JSON object with named fields; `name` labels it in messages and docs (`ClientInfo`). */
 export function object<const P extends Props>(name: string, props: P, options: ObjectOptions = {}): ObjectCodec<ObjectOf<P>> {
   const keys = Object.keys(props);
   const required = keys.filter((k) => props[k]!.kind !== 'optional');
-  const schema = {
+  const extra: boolean | Codec<unknown> = options.extra ?? options.allowExtra === true;
+  const patterns: PatternField[] = Object.entries(options.patterns ?? {}).map(([pattern, codec]) => ({
+    // An invalid pattern is refused when the surface loads (validate.ts); until then it matches nothing.
+    pattern, regex: compilePattern(pattern) ?? /(?!)/, codec,
+  }));
+  const schema: Record<string, unknown> = {
     type: 'object', title: name,
     properties: Object.fromEntries(keys.map((k) => [k, props[k]!.schema])),
-    required, additionalProperties: options.allowExtra === true,
+    required,
+    ...(patterns.length === 0 ? {} : { patternProperties: Object.fromEntries(patterns.map((p) => [p.pattern, p.codec.schema])) }),
+    additionalProperties: typeof extra === 'boolean' ? extra : extra.schema,
   };
+  for (const k of ['minProperties', 'maxProperties'] as const) if (options[k] !== undefined) schema[k] = options[k];
+  const rules = rulesOf(schema);
+  const defaults = keys.flatMap((k) => {
+    const c = props[k]!;
+    return c.kind === 'optional' && c.default !== undefined ? [[k, c.default] as const] : [];
+  });
   return {
-    kind: 'object', label: name, schema, props, examples: [],
+    kind: 'object', label: name, schema, props, extra, patterns, examples: [],
     ...(options.description === undefined ? {} : { description: options.description }),
     parseText: noText(name),
     formatText: (v) => JSON.stringify(v),
     check(json, path) {
       if (json === null || typeof json !== 'object' || Array.isArray(json)) return fail(`expected ${name} (an object), got ${showJson(json)}`, path);
       const input = json as Record<string, unknown>;
-      for (const k of required) if (!Object.hasOwn(input, k)) return fail(`key ${JSON.stringify(k)} not found`, path);
+      for (const k of required) if (!Object.hasOwn(input, k)) return fail(`key ${JSON.stringify(k)} not found`, path, 'required');
+      for (const rule of rules) if (!rule.test(input)) return fail(brokeJson(rule, json), path, rule.keyword);
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(input)) {
-        const codec = props[k];
-        if (codec === undefined || !Object.hasOwn(props, k)) {
-          if (options.allowExtra === true) continue;
-          return fail(`unexpected key ${JSON.stringify(k)} (${name} has ${keys.join(', ')})`, path);
+        const codec = Object.hasOwn(props, k) ? props[k] : undefined;
+        if (codec !== undefined) {
+          const r = codec.check(input[k], pathOf(path, k));
+          if (!r.ok) return r;
+          if (r.value !== undefined) out[k] = r.value;
+          continue;
         }
-        const r = codec.check(input[k], pathOf(path, k));
+        let matched = false;
+        for (const p of patterns) {
+          if (!p.regex.test(k)) continue;
+          matched = true;
+          const r = p.codec.check(input[k], pathOf(path, k));
+          if (!r.ok) return r;
+          put(out, k, r.value);
+        }
+        if (matched || extra === true) continue;
+        if (extra === false) return fail(`unexpected key ${JSON.stringify(k)} (${name} has ${keys.join(', ')})`, path, 'additionalProperties');
+        const r = extra.check(input[k], pathOf(path, k));
         if (!r.ok) return r;
-        if (r.value !== undefined) out[k] = r.value;
+        put(out, k, r.value);
       }
+      for (const [k, v] of defaults) if (!Object.hasOwn(out, k)) out[k] = structuredClone(v);
       return ok(out as ObjectOf<P>);
     },
   };
 }
 
-export function array<T>(item: Codec<T>): ArrayCodec<T[]> {
+/** A JSON object used as a map: any keys, each value of `value` (`additionalProperties`). */
+export function record<V>(value: Codec<V>, options: Omit<ObjectOptions, 'extra' | 'allowExtra'> & { readonly name?: string } = {}): ObjectCodec<Record<string, V>> {
+  const codec = object(options.name ?? `map of ${value.label}`, {}, { ...options, extra: value });
+  // A map has no fields: the schema says only what its values are.
+  const { title: _t, properties: _p, required: _r, ...schema } = codec.schema as Record<string, unknown>;
+  return { ...(codec as unknown as ObjectCodec<Record<string, V>>), schema: options.name === undefined ? schema : { ...schema, title: options.name } };
+}
+
+export interface ArrayOptions {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+}
+
+/**
+ * A list. As text (a query value, a header) it is comma-separated, OpenAPI's `style: form,
+ * explode: false` (a repeated query key is `queryList`'s business).
+ */
+export function array<T>(item: Codec<T>, options: ArrayOptions = {}): ArrayCodec<T[]> {
+  const schema = { type: 'array', items: item.schema, ...options };
+  const rules = rulesOf(schema);
+  const label = `list of ${item.label}`;
+  const checkRules = (value: T[], json: unknown, path: string) => {
+    for (const rule of rules) if (!rule.test(value)) return fail(brokeJson(rule, json), path, rule.keyword);
+    return ok(value);
+  };
   return {
-    kind: 'array', label: `list of ${item.label}`, schema: { type: 'array', items: item.schema }, item, examples: [],
-    parseText: noText(`list of ${item.label}`),
+    kind: 'array', label, schema, item, examples: [],
+    parseText(raw) {
+      const parts = raw === '' ? [] : raw.split(',');
+      const out: T[] = [];
+      for (let i = 0; i < parts.length; i++) {
+        const r = item.parseText(parts[i]!);
+        if (!r.ok) return fail(`item ${i + 1}: ${r.error}`, undefined, r.constraint);
+        out.push(r.value);
+      }
+      for (const rule of rules) if (!rule.test(out)) return fail(brokeText(rule, raw), undefined, rule.keyword);
+      return ok(out);
+    },
     formatText: (v) => v.map((x) => item.formatText(x)).join(','),
     check(json, path) {
-      if (!Array.isArray(json)) return fail(`expected list of ${item.label}, got ${showJson(json)}`, path);
+      if (!Array.isArray(json)) return fail(`expected ${label}, got ${showJson(json)}`, path);
       const out: T[] = new Array(json.length);
       for (let i = 0; i < json.length; i++) {
         const r = item.check(json[i], `${path}[${i}]`);
         if (!r.ok) return r;
         out[i] = r.value;
       }
-      return ok(out);
+      return rules.length === 0 ? ok(out) : checkRules(out, json, path);
     },
   };
 }
 
-/** An object field that may be absent (absent or null reads as undefined). */
-export function optional<T>(inner: Codec<T>): OptionalCodec<T | undefined> {
+export interface OptionalOptions<T> {
+  /** What an absent field decodes as; the docs show it as the schema's `default`. */
+  readonly default?: T;
+}
+
+/**
+ * An object field that may be absent (absent or null reads as undefined, or as `default` when
+ * one is given).
+ */
+export function optional<T>(inner: Codec<T>, options: OptionalOptions<T> = {}): OptionalCodec<T | undefined> {
+  const withDefault = options.default !== undefined;
   return {
-    kind: 'optional', label: inner.label, schema: inner.schema, inner, examples: [],
+    kind: 'optional', label: inner.label, inner, examples: [],
+    schema: withDefault ? { ...inner.schema, default: options.default } : inner.schema,
+    ...(withDefault ? { default: options.default } : {}),
     parseText: (raw) => inner.parseText(raw),
     formatText: (v) => (v === undefined ? '' : inner.formatText(v)),
-    check: (json, path) => (json === undefined || json === null ? ok(undefined) : inner.check(json, path)),
+    check: (json, path) => (json === undefined || json === null ? ok(withDefault ? structuredClone(options.default) : undefined) : inner.check(json, path)),
   };
 }
 

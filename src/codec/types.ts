@@ -1,11 +1,17 @@
 // Value codecs: one description of a type that parses text (captures, query values, headers,
 // form fields), checks decoded JSON, formats values back to text, and yields JSON Schema.
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string; readonly path?: string };
+/**
+ * A decoded value, or why not: `path` is where in a JSON value, `constraint` the JSON Schema
+ * keyword the value broke (`maxLength`, `exclusiveMinimum`), absent when it is of the wrong type.
+ */
+export type Result<T> = { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: string; readonly path?: string; readonly constraint?: string };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (error: string, path?: string): Result<never> =>
-  path === undefined ? { ok: false, error } : { ok: false, error, path };
+export const fail = (error: string, path?: string, constraint?: string): Result<never> =>
+  constraint !== undefined ? { ok: false, error, ...(path === undefined ? {} : { path }), constraint }
+    : path === undefined ? { ok: false, error } : { ok: false, error, path };
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -41,6 +47,20 @@ export interface ObjectCodec<T> extends CodecBase<T> {
   readonly kind: 'object';
   /** The fields in declared order (the order JSON answers are written in). */
   readonly props: Readonly<Record<string, Codec<unknown>>>;
+  /**
+   * Keys other than `props`: `false` refuses them (the default), `true` lets them through
+   * unchecked, a codec checks each value (a map, `additionalProperties` with a schema).
+   */
+  readonly extra: boolean | Codec<unknown>;
+  /** Keys matching a pattern (`patternProperties`), checked before `extra` applies. */
+  readonly patterns: readonly PatternField[];
+}
+
+/** A `patternProperties` entry: keys matching `pattern` have values of `codec`. */
+export interface PatternField {
+  readonly pattern: string;
+  readonly regex: RegExp;
+  readonly codec: Codec<unknown>;
 }
 
 type ElementOf<T> = T extends readonly (infer E)[] ? E : unknown;
@@ -51,10 +71,48 @@ export interface ArrayCodec<T> extends CodecBase<T> {
   readonly item: Codec<ElementOf<T>>;
 }
 
+/** A fixed-length list whose positions have their own types (`prefixItems`). */
+export interface TupleCodec<T> extends CodecBase<T> {
+  readonly kind: 'tuple';
+  readonly items: readonly Codec<unknown>[];
+}
+
 /** An object field that may be absent (`T` includes `undefined`; `inner` is never given it). */
 export interface OptionalCodec<T> extends CodecBase<T> {
   readonly kind: 'optional';
   readonly inner: Codec<T>;
+  /** The value an absent field decodes as (JSON Schema `default`). */
+  readonly default?: T;
+}
+
+/** A value or `null`. */
+export interface NullableCodec<T> extends CodecBase<T> {
+  readonly kind: 'nullable';
+  readonly inner: Codec<T>;
+}
+
+/**
+ * One of several codecs: `oneOf` accepts a value exactly one option accepts, `anyOf` one at least
+ * one accepts; with a discriminator the named property picks the option.
+ */
+export interface UnionCodec<T> extends CodecBase<T> {
+  readonly kind: 'union';
+  readonly mode: 'oneOf' | 'anyOf';
+  readonly options: readonly Codec<unknown>[];
+  readonly discriminator?: Discriminator;
+}
+
+/** The property whose value names the option (`mapping`: value -> index in `options`). */
+export interface Discriminator {
+  readonly property: string;
+  readonly mapping: Readonly<Record<string, number>>;
+}
+
+/** A named codec that refers to itself (a tree, a comment thread); `target` is the whole codec. */
+export interface LazyCodec<T> extends CodecBase<T> {
+  readonly kind: 'lazy';
+  readonly name: string;
+  target(): Codec<T>;
 }
 
 /** Any JSON value, unchecked. */
@@ -71,7 +129,8 @@ export interface BytesCodec<T> extends CodecBase<T> {
  * A codec, discriminated by `kind` so a walker's `switch (codec.kind)` reaches `props`, `item`
  * and `inner` without casts. Every variant carries the same `T`, so inference sees one shape.
  */
-export type Codec<T> = ScalarCodec<T> | ObjectCodec<T> | ArrayCodec<T> | OptionalCodec<T> | JsonCodec<T> | BytesCodec<T>;
+export type Codec<T> = ScalarCodec<T> | ObjectCodec<T> | ArrayCodec<T> | TupleCodec<T> | OptionalCodec<T> | NullableCodec<T>
+  | UnionCodec<T> | LazyCodec<T> | JsonCodec<T> | BytesCodec<T>;
 
 export type CodecKind = Codec<unknown>['kind'];
 
@@ -86,6 +145,19 @@ export function withExamples<C extends Codec<any>>(codec: C, examples: readonly 
 /** Copies a codec with a description for docs. */
 export function describe<C extends Codec<any>>(codec: C, description: string): C {
   return { ...codec, description };
+}
+
+/** JSON Schema annotations that change no check: they reach docs, OpenAPI and generators. */
+export interface Annotations {
+  readonly title?: string;
+  readonly readOnly?: boolean;
+  readonly writeOnly?: boolean;
+  readonly deprecated?: boolean;
+}
+
+/** Copies a codec with annotations (`readOnly`, `writeOnly`, `deprecated`, `title`). */
+export function annotate<C extends Codec<any>>(codec: C, annotations: Annotations): C {
+  return { ...codec, schema: { ...codec.schema, ...annotations } };
 }
 
 /** A short, quoted rendering of a JSON value for messages. */

@@ -11,8 +11,10 @@ function leaves(codec: Codec<unknown>): number {
   switch (codec.kind) {
     case 'object': return Object.values(codec.props).reduce((n, c) => n + leaves(c), 0);
     case 'array': return leaves(codec.item);
-    case 'optional': return leaves(codec.inner);
-    case 'scalar': case 'json': case 'bytes': return 1;
+    case 'optional': case 'nullable': return leaves(codec.inner);
+    case 'tuple': return codec.items.reduce((n, c) => n + leaves(c), 0);
+    case 'union': return codec.options.reduce((n, c) => n + leaves(c), 0);
+    case 'scalar': case 'json': case 'bytes': case 'lazy': return 1;
   }
 }
 leaves(t.object('P', { a: t.int, b: t.array(t.optional(t.text)) }));
@@ -35,3 +37,31 @@ function onlyScalars(codec: Codec<unknown>): void {
   }
 }
 void onlyScalars;
+
+// The JSON-Schema-complete codecs keep precise static types.
+const Cat = t.object('Cat', { kind: t.constant('cat'), lives: t.constrain(t.int, { minimum: 0, maximum: 9 }) });
+const Dog = t.object('Dog', { kind: t.constant('dog'), name: t.email });
+const Pet = t.union([Cat, Dog], { discriminator: 'kind' });
+expectType<Equal<t.Infer<typeof Pet>, { kind: 'cat'; lives: number } | { kind: 'dog'; name: string }>>(true);
+const either = t.anyOf([t.int, t.text]);
+expectType<Equal<t.Infer<typeof either>, number | string>>(true);
+const maybeNull = t.nullable(t.date);
+expectType<Equal<t.Infer<typeof maybeNull>, string | null>>(true);
+const scores = t.record(t.number);
+expectType<Equal<t.Infer<typeof scores>, Record<string, number>>>(true);
+const pair = t.tuple([t.int, t.bool]);
+expectType<Equal<t.Infer<typeof pair>, [number, boolean]>>(true);
+const anything = t.enumOf([1, 'two', null]);
+expectType<Equal<t.Infer<typeof anything>, 1 | 'two' | null>>(true);
+const both = t.allOf('Both', [t.object('A', { a: t.int }), t.object('B', { b: t.text })]);
+expectType<Equal<t.Infer<typeof both>, { a: number } & { b: string }>>(true);
+type Tree = { value: number; children: Tree[] };
+const Tree = t.recursive<Tree>('Tree', (self) => t.object('Tree', { value: t.int, children: t.array(self) }));
+expectType<Equal<t.Infer<typeof Tree>, Tree>>(true);
+type Comment = { text: string; reply?: Comment | undefined };
+const Thread = t.recursive<Comment>('Comment', (self) => t.object('Comment', { text: t.text, reply: t.optional(self) }));
+expectType<Equal<t.Infer<typeof Thread>, Comment>>(true);
+// @ts-expect-error a length bound does not apply to an integer
+t.constrain(t.int, { maxLength: 3 });
+// @ts-expect-error a numeric bound does not apply to text
+t.constrain(t.text, { minimum: 3 });
