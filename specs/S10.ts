@@ -2,7 +2,7 @@
 // store (`GET /myIndex/myDocType/{docId}`) through one pooled undici client per upstream.
 import { Pool } from 'undici';
 import { api, capture, get, implement, json, plainText, post, reply } from '../src/dsl/index.js';
-import type { HandlerContext, ServeEnv } from '../src/dsl/index.js';
+import type { Formatters, HandlerContext, ServeEnv } from '../src/dsl/index.js';
 import { t } from '../src/codec/index.js';
 
 const User = t.object('User', { name: t.text, user_id: t.int });
@@ -14,8 +14,18 @@ export const PARSE_FAILED = 'Failed parsing content';
 const MAX_DOCUMENT = 8 * 1024 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT = 5000;
 
-export const surface = api('S10', { title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store' }, {
-  createUser: post('user', capture('userId', t.int, '(integer) must be greater than 5000'))
+/** The threshold is the capture's own rule, so docs, OpenAPI and mocks state it too. */
+const UserId = t.constrain(t.int, { exclusiveMinimum: 5000 });
+
+const TEXT = { 'content-type': 'text/plain;charset=utf-8' };
+const formatters: Partial<Formatters> = {
+  // The spec's own words for a userId at or under the threshold; any other capture failure (not
+  // an integer) keeps the default message.
+  urlParse: (f) => reply({ status: 400, raw: f.name === 'userId' && f.constraint === 'exclusiveMinimum' ? TOO_SMALL : f.message, headers: TEXT }),
+};
+
+export const surface = api('S10', { title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store', formatters }, {
+  createUser: post('user', capture('userId', UserId, '(integer) must be greater than 5000'))
     .returns(json(User), { examples: [{ value: { name: 'some user', user_id: 5001 } }] })
     .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL }] }),
   document: get('docs', capture('docId', t.int, '(integer) the document id in the external store'))
@@ -90,10 +100,7 @@ export const handlers = implement(surface, async (env) => {
   const pool = new Pool(upstream.origin, { connections: 32, headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } });
   env.onClose(() => pool.destroy());
   return {
-    createUser: ({ userId }) => {
-      if (userId <= 5000) return reply(400, TOO_SMALL);
-      return { name: 'some user', user_id: userId };
-    },
+    createUser: ({ userId }) => ({ name: 'some user', user_id: userId }),
     document: async ({ docId }, ctx: HandlerContext) => {
       const found = await lookup(pool, `${prefix}/myIndex/myDocType/${docId}`, timeout, ctx.signal);
       if (found.kind === 'failed') {

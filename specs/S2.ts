@@ -27,7 +27,7 @@ const sample: ClientInfo = { clientName: 'Alp', clientEmail: 'alp@foo.com', clie
 export const surface = api('S2', {
   title: 'Position lookup, greeting, and marketing-email generation',
 }, {
-  position: get('position', capture('x', t.int, '(integer) position on the x axis'), capture('y', t.int, '(integer) position on the y axis'))
+  position: get('position', capture('x', t.examples(t.int, [{ value: 3 }]), '(integer) position on the x axis'), capture('y', t.examples(t.int, [{ value: 14 }]), '(integer) position on the y axis'))
     .returns(json(Position), { examples: [{ value: { xCoord: 3, yCoord: 14 } }] }),
   hello: get('hello', query('name', t.text, { values: ['Alp', 'John Doe', '...'], description: 'Name of the person to say hello to.' }))
     .returns(json(HelloMessage), {

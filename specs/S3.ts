@@ -3,8 +3,18 @@
 import { api, body, capture, content, del, get, implement, json, post, query, reply } from '../src/dsl/index.js';
 import type { Formatters } from '../src/dsl/index.js';
 import { media, t } from '../src/codec/index.js';
+import type { Codec } from '../src/codec/index.js';
 
 const Greet = t.object('Greet', { _msg: t.text });
+
+/**
+ * The reference reads a Bool query value case-insensitively (`TRUE`, `False`), so the parameter's
+ * schema is the words it reads, not JSON's boolean (which a tool would hold to `true`/`false`).
+ */
+const Capital: Codec<boolean> = {
+  ...t.bool, label: 'boolean (any case)',
+  schema: { type: 'string', pattern: '^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$' },
+};
 
 const formatters: Partial<Formatters> = {
   bodyParse: (failure, req) => (req.accepts('application/json')
@@ -17,7 +27,7 @@ export const surface = api('S3', {
   title: 'Greeting with a captured name, echo and delete of a greeting, JSON-formatted protocol errors',
   formatters,
 }, {
-  hello: get('hello', capture('name', t.text, 'the name to greet'), query('capital', t.bool, { values: ['true', 'false'], description: 'Upper-case the whole greeting when true.' }))
+  hello: get('hello', capture('name', t.text, 'the name to greet'), query('capital', Capital, { values: ['true', 'false'], description: 'Upper-case the whole greeting when true.' }))
     .returns(json(Greet), { examples: [{ value: { _msg: 'Hello, Alice' } }] }),
   // decided: /greet also answers text/plain, so a client that does not accept JSON reaches the
   // plain-text body-parse error the spec describes instead of a 406 (README "Decisions").

@@ -9,7 +9,7 @@ const Product = t.object('Product', { productname: t.text });
 
 /** A resource-generic group: list, get by id, create (200, empty), replace and delete (204). */
 function collection<T>(name: string, resource: Codec<T>, example: T) {
-  const id = capture('id', t.int, `(integer) the ${name} id`);
+  const id = capture('id', t.examples(t.int, [{ value: 1 }]), `(integer) the ${name} id`);
   return group([name], {
     list: get().returns(json(t.array(resource)), { examples: [{ value: [] }] }),
     get: get(id).returns(json(resource), { examples: [{ value: example }] }),
@@ -20,7 +20,7 @@ function collection<T>(name: string, resource: Codec<T>, example: T) {
 }
 
 export const surface = api('S5', { title: 'Factored-path arithmetic and generic collections for users and products' }, {
-  factoring: group(['x', capture('x', t.int, '(integer) the operand')], {
+  factoring: group(['x', capture('x', t.examples(t.int, [{ value: 2 }]), '(integer) the operand')], {
     add: get(query('y', t.int, { values: ['1', '2'], description: 'Added to x when given.' })).returns(json(t.int), { examples: [{ value: 3 }] }),
     decrement: post().returns(json(t.int), { examples: [{ value: 1 }] }),
   }),

@@ -48,16 +48,37 @@ export function typeProblems(codec: Codec<unknown>, value: unknown, pointer: str
       if (!Array.isArray(value)) { at(`expected ${codec.label}`); return; }
       value.forEach((v, i) => typeProblems(codec.item, v, child(pointer, i), out));
       return;
+    case 'nullable':
+      if (value !== null) typeProblems(codec.inner, value, pointer, out);
+      return;
+    case 'lazy':
+      typeProblems(codec.target(), value, pointer, out);
+      return;
+    case 'tuple':
+      if (!Array.isArray(value) || value.length !== codec.items.length) { at(`expected ${codec.label}`); return; }
+      value.forEach((v, i) => typeProblems(codec.items[i]!, v, child(pointer, i), out));
+      return;
+    case 'union': {
+      // The value fits the union when some option has no problem with it (matchers included).
+      const tries = codec.options.map((o) => { const found: { pointer: string; message: string }[] = []; typeProblems(o, value, pointer, found); return found; });
+      if (!tries.some((t) => t.length === 0)) at(`expected ${codec.label}`);
+      return;
+    }
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) { at(`expected ${codec.label} (an object)`); return; }
-      const { props, schema } = codec;
+      const { props, extra, patterns } = codec;
       const v = value as Record<string, unknown>;
       for (const [k, c] of Object.entries(props)) {
         if (!Object.hasOwn(v, k)) { if (c.kind !== 'optional') at(`${codec.label} requires key ${JSON.stringify(k)}`); }
         else typeProblems(c, v[k], child(pointer, k), out);
       }
-      if (schema.additionalProperties !== true) {
-        for (const k of Object.keys(v)) if (!Object.hasOwn(props, k)) out.push({ pointer: child(pointer, k), message: `${codec.label} has no key ${JSON.stringify(k)}` });
+      for (const k of Object.keys(v)) {
+        if (Object.hasOwn(props, k)) continue;
+        const matching = patterns.filter((p) => p.regex.test(k));
+        for (const p of matching) typeProblems(p.codec, v[k], child(pointer, k), out);
+        if (matching.length > 0 || extra === true) continue;
+        if (extra === false) out.push({ pointer: child(pointer, k), message: `${codec.label} has no key ${JSON.stringify(k)}` });
+        else typeProblems(extra, v[k], child(pointer, k), out);
       }
       return;
     }

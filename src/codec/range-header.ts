@@ -96,3 +96,21 @@ export function formatRange(range: RangeRequest): string {
   const head = range.value === undefined ? range.field : `${range.field} ${uriEncode(range.value)}`;
   return `${head};limit ${range.limit};offset ${range.offset};order ${range.order}`;
 }
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The grammar of `parseRange` as one regular expression, for the docs and OpenAPI (`pattern`), so
+ * a tool reading them refuses what the server refuses: the field names, a value token (an integer
+ * for an integer field; well-formed percent escapes), `<option> <arg>` pieces, and for each of
+ * `limit`, `offset`, `order` its first occurrence valid (later repeats are ignored, as here).
+ * One corner stays the server's alone: a well-formed escape that is not UTF-8 (`%FF`), and an
+ * integer beyond 2^53.
+ */
+export function rangePattern(fields: readonly RangeField[]): string {
+  const token = '[^ ;]+';
+  const text = '(?:[^ ;%]|%[0-9A-Fa-f]{2})+';
+  const heads = fields.map((f) => `${escapeRegex(f.name)}(?: +${f.type === 'integer' ? '[+-]?[0-9]+' : text}(?: +${token})*)?`);
+  const first = (option: string, valid: string) => `(?=(?:(?!; *${option} )[\\s\\S])*(?:$|; *${option} +${valid} *(?:;|$)))`;
+  return `^${first('limit', '(?:\\+?[0-9]+|-0+)')}${first('offset', '[+-]?[0-9]+')}${first('order', '(?:asc|desc)')} *(?:${heads.join('|')}) *(?:; *${token} +${token} *)*$`;
+}

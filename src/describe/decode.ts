@@ -17,12 +17,12 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
   for (const p of params) {
     const values: string[] = [];
     for (const [k, v] of pairs.value) if (k === p.name || (p.mode === 'list' && k === `${p.name}[]`)) values.push(v);
-    const fail = (why: string) => failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}` });
+    const fail = (why: string, constraint?: string) => failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}`, ...(constraint === undefined ? {} : { constraint }) });
     if (p.mode === 'list') {
       const list: unknown[] = [];
       for (const v of values) {
         const r = p.codec.parseText(v);
-        if (!r.ok) return fail(r.error);
+        if (!r.ok) return fail(r.error, r.constraint);
         list.push(r.value);
       }
       input[p.name] = list;
@@ -38,7 +38,7 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
       return fail('given more than once');
     } else if (values.length === 1) {
       const r = p.codec.parseText(values[0]!);
-      if (!r.ok) return fail(r.error);
+      if (!r.ok) return fail(r.error, r.constraint);
       input[p.name] = r.value;
     }
   }
@@ -52,7 +52,7 @@ export function decodeHeaders(headers: Readonly<Record<string, string | string[]
     if (raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
     const r = h.codec.parseText(value);
-    if (!r.ok) return failed({ combinator: 'Header', name: h.name, message: `Error parsing header ${h.name} failed: ${r.error}` });
+    if (!r.ok) return failed({ combinator: 'Header', name: h.name, message: `Error parsing header ${h.name} failed: ${r.error}`, ...(r.constraint === undefined ? {} : { constraint: r.constraint }) });
     input[h.name] = r.value;
   }
   return DONE;
@@ -61,7 +61,7 @@ export function decodeHeaders(headers: Readonly<Record<string, string | string[]
 /** The request body through its media decoder and codec. */
 export function decodeBody(bytes: Buffer, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
   const r = media.decode!(bytes, part.codec);
-  if (!r.ok) return failed({ combinator: "ReqBody'", message: r.path === undefined ? r.error : `Error in ${r.path}: ${r.error}` });
+  if (!r.ok) return failed({ combinator: "ReqBody'", message: r.path === undefined ? r.error : `Error in ${r.path}: ${r.error}`, ...(r.constraint === undefined ? {} : { constraint: r.constraint }) });
   input.body = r.value;
   return DONE;
 }

@@ -8,7 +8,7 @@ export type RouteResult =
   | { readonly kind: 'match'; readonly endpoint: EndpointInfo; readonly captures: Record<string, unknown> }
   | { readonly kind: 'notFound' }
   | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
-  | { readonly kind: 'badCapture'; readonly name: string; readonly message: string };
+  | { readonly kind: 'badCapture'; readonly name: string; readonly message: string; readonly constraint?: string };
 
 /** A route for a raw request path: a malformed `%` escape is its own outcome. */
 export type PathRoute = RouteResult | { readonly kind: 'badUrl'; readonly message: string };
@@ -139,7 +139,7 @@ export class Router {
         if (!parsed.ok) {
           // Only a bad capture on a path that could otherwise lead somewhere is a 400; where a
           // static segment took this word, the word was never meant for the capture.
-          r = !next && this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error } : NOT_FOUND;
+          r = !next && this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error, ...(parsed.constraint === undefined ? {} : { constraint: parsed.constraint }) } : NOT_FOUND;
         } else {
           captured.push([part.name, parsed.value]);
           r = this.walk(child, method, segs, i + 1, end, captured, placeholder);

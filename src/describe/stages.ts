@@ -104,7 +104,7 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
     switch (route.kind) {
       case 'notFound': return { kind: 'notFound', answer: answerOfReply(x.plan.formatters.notFound(x.failed())) };
       case 'badCapture':
-        return formatted(x, 'badCapture', 'urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}` });
+        return formatted(x, 'badCapture', 'urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}`, ...(route.constraint === undefined ? {} : { constraint: route.constraint }) });
       case 'match':
         x.endpoint = route.endpoint;
         Object.assign(x.input, route.captures);

@@ -48,6 +48,8 @@ interface Typed {
 export interface DocCapture extends Typed {
   /** A rest capture takes the remaining path (one or more segments). */
   readonly rest: boolean;
+  /** The capture's first example (a typed value), when its codec has one. */
+  readonly example?: unknown;
 }
 
 export interface DocQuery extends Typed {
@@ -195,7 +197,10 @@ function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
   const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
   const { auth, range } = facetsOf(e);
   const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
-    : s.kind === 'capture' ? [{ name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description) }]
+    : s.kind === 'capture' ? [{
+      name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description),
+      ...(s.codec.examples.length > 0 ? { example: s.codec.examples[0]!.value } : {}),
+    }]
     : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, ...described(s.description) }]));
   const query = e.query.map((q): DocQuery => {
     const values = q.values ?? [];

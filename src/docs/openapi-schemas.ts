@@ -1,12 +1,18 @@
-// Named object types (`t.object('Position', ...)`) become `components.schemas` entries referenced by
-// `$ref`; a title two different shapes share stays inline, so no reference ever lies.
+// Named object types (`t.object('Position', ...)`) and recursive codecs (a `$anchor`) become
+// `components.schemas` entries referenced by `$ref`; a title two different shapes share stays
+// inline, so no reference ever lies.
 import type { JsonSchema } from '../codec/types.js';
 
 type Json = unknown;
 
 const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const named = (s: Json): s is Record<string, Json> & { title: string } =>
-  isObject(s) && s.type === 'object' && typeof s.title === 'string' && /^[A-Za-z0-9._-]+$/.test(s.title);
+const NAME = /^[A-Za-z0-9._-]+$/;
+/** The component name of a schema worth one: its `$anchor` (a recursive codec), else an object's title. */
+function nameOf(s: Json): string | undefined {
+  if (!isObject(s)) return undefined;
+  if (typeof s.$anchor === 'string' && NAME.test(s.$anchor)) return s.$anchor;
+  return s.type === 'object' && typeof s.title === 'string' && NAME.test(s.title) ? s.title : undefined;
+}
 
 /** A stable text of a JSON value (keys sorted) to compare schemas by content. */
 function canonical(v: Json): string {
@@ -29,11 +35,12 @@ export class SchemaRegistry {
   collect(schemas: readonly JsonSchema[]): void {
     for (const root of schemas) {
       visit(root, (s) => {
-        if (!named(s)) return;
+        const name = nameOf(s);
+        if (name === undefined) return;
         const text = canonical(s);
-        const seen = this.byTitle.get(s.title);
-        if (seen === undefined) this.byTitle.set(s.title, { text, schema: s });
-        else if (seen !== 'conflict' && seen.text !== text) this.byTitle.set(s.title, 'conflict');
+        const seen = this.byTitle.get(name);
+        if (seen === undefined) this.byTitle.set(name, { text, schema: s });
+        else if (seen !== 'conflict' && seen.text !== text) this.byTitle.set(name, 'conflict');
       });
     }
   }
@@ -46,11 +53,18 @@ export class SchemaRegistry {
   private rewrite(s: Json, replace: boolean): Json {
     if (Array.isArray(s)) return s.map((x) => this.rewrite(x, true));
     if (!isObject(s)) return s;
-    if (replace && named(s)) {
-      const seen = this.byTitle.get(s.title);
-      if (seen !== undefined && seen !== 'conflict') return { $ref: `#/components/schemas/${s.title}` };
+    const name = nameOf(s);
+    const seen = name === undefined ? undefined : this.byTitle.get(name);
+    const registered = seen !== undefined && seen !== 'conflict';
+    if (replace && registered) return { $ref: `#/components/schemas/${name}` };
+    // A recursive codec's self-reference (`#Tree`) points at its component.
+    if (typeof s.$ref === 'string' && s.$ref.startsWith('#') && !s.$ref.startsWith('#/')) {
+      const target = this.byTitle.get(s.$ref.slice(1));
+      if (target !== undefined && target !== 'conflict') return { ...s, $ref: `#/components/schemas/${s.$ref.slice(1)}` };
     }
-    return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, this.rewrite(v, true)]));
+    return Object.fromEntries(Object.entries(s)
+      .filter(([k]) => !(k === '$anchor' && registered))
+      .map(([k, v]) => [k, this.rewrite(v, true)]));
   }
 
   /** `components.schemas`, in title order. */

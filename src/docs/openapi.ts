@@ -57,7 +57,7 @@ function rangeParameter(r: DocRange): Obj {
   const fields = r.fields.map((f) => `\`${f.name}\` (${f.type}; default limit ${f.limit}, offset ${f.offset}, order ${f.order})`).join(', ');
   const first = r.fields[0]!;
   return {
-    name: 'Range', in: 'header', required: false, schema: { type: 'string' },
+    name: 'Range', in: 'header', required: false, schema: { type: 'string', pattern: r.pattern },
     description: `Pagination: \`${r.format}\`. Fields: ${fields}. Without the header: \`${first.name}; limit ${first.limit}; offset ${first.offset}; order ${first.order}\`.`,
     examples: Object.fromEntries(r.fields.map((f) => [f.name, { value: `${f.name}; limit ${f.limit}; order ${f.order}` }])),
   };
@@ -67,6 +67,7 @@ function parameters(e: DocEndpoint, reg: SchemaRegistry): Obj[] {
   return [
     ...e.captures.map((c) => ({
       name: c.name, in: 'path', required: true, schema: reg.ref(c.schema),
+      ...(c.example === undefined ? {} : { example: c.example }),
       ...described(c.rest ? `${sentence(c.description ?? '')} The rest of the path: one or more segments, \`/\` included.`.trim() : c.description),
     })),
     ...e.query.map((q) => queryParameter(q, reg)),

@@ -3,6 +3,7 @@ import type { Codec, Example } from '../codec/types.js';
 import type { EndpointInfo, Surface } from './types.js';
 import { SurfaceError } from './surface-error.js';
 import { walk } from './walk.js';
+import { codecProblems } from '../codec/validate.js';
 
 /** `a` or `an` before a type's label (`an integer`, `a User`). */
 const article = (label: string) => (/^([aeio]|un(?!i))/i.test(label) ? 'an' : 'a');
@@ -14,6 +15,26 @@ function checkExamples(surface: Surface, e: EndpointInfo, what: string, codec: C
     const r = codec.check(ex.value, '$');
     if (!r.ok) throw new SurfaceError(surface.name, label(e), `${what} example ${ex.title ? JSON.stringify(ex.title) : ''} is not ${article(codec.label)} ${codec.label}: ${r.path ?? '$'}: ${r.error}`.replace('  ', ' '));
   }
+}
+
+/** Refuses a codec that contradicts itself, naming where (a JSON pointer into its schema). */
+function checkCodec(surface: Surface, e: EndpointInfo, what: string, codec: Codec<unknown>) {
+  const [first] = codecProblems(codec);
+  if (first) throw new SurfaceError(surface.name, label(e), `${what} (${codec.label}) at ${first.pointer === '' ? '/' : first.pointer}: ${first.message}`);
+}
+
+/** Every codec of an endpoint, each with the words that name its place. */
+function codecsOf(e: EndpointInfo): [string, Codec<unknown>][] {
+  return [
+    ...e.segments.flatMap((s): [string, Codec<unknown>][] => (s.kind === 'capture' ? [[`capture ${s.name}`, s.codec]] : [])),
+    ...e.query.map((q): [string, Codec<unknown>] => [`query parameter ${q.name}`, q.codec]),
+    ...e.headers.map((h): [string, Codec<unknown>] => [`header ${h.name}`, h.codec]),
+    ...(e.body ? [['request body', e.body.codec] as [string, Codec<unknown>]] : []),
+    ...e.responses.flatMap((r) => [
+      ...(r.content ? [[`response ${r.status}`, r.content.codec] as [string, Codec<unknown>]] : []),
+      ...Object.entries(r.headers).map(([name, c]): [string, Codec<unknown>] => [`response ${r.status} header ${name}`, c]),
+    ]),
+  ];
 }
 
 /** Walks and validates a surface; returns its endpoints or throws a `SurfaceError`. */
@@ -39,6 +60,7 @@ export function checkSurface(surface: Surface): EndpointInfo[] {
     for (const q of e.query) claim(q.name, 'query parameter');
     for (const h of e.headers) claim(h.name, 'header');
     for (const x of e.extensions) claim(x.key, x.ext.name);
+    for (const [what, codec] of codecsOf(e)) checkCodec(surface, e, what, codec);
     if (e.body) {
       claim('body', 'body');
       if (e.body.media.length === 0) throw new SurfaceError(surface.name, label(e), 'request body declares no media type');

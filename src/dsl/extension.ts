@@ -29,6 +29,8 @@ export type DocFacet =
     readonly fields: readonly RangeField[];
     /** The `Range` request header's grammar. */
     readonly format: string;
+    /** The same grammar as a regular expression (OpenAPI `pattern`). */
+    readonly pattern: string;
     /** The headers a paginated response carries. */
     readonly responseHeaders: readonly { readonly name: string; readonly type: 'integer' | 'string'; readonly description: string }[];
   };

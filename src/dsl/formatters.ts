@@ -18,6 +18,11 @@ export interface ParseFailure {
   readonly combinator: string;
   /** The part's name (capture, parameter, header); absent for bodies. */
   readonly name?: string;
+  /**
+   * The JSON Schema keyword the value broke (`exclusiveMinimum`, `maxLength`, `pattern`), absent
+   * when it was of the wrong type: a formatter may answer a broken rule in the surface's own words.
+   */
+  readonly constraint?: string;
 }
 
 export interface Formatters {

@@ -5,7 +5,7 @@ import type { Codec } from '../codec/types.js';
 import { describe } from '../codec/types.js';
 import { int, text } from '../codec/scalars.js';
 import {
-  type RangeField, type RangeFieldType, type RangeOrder, type RangeRequest, defaultRange, formatRange, parseRange, uriEncode,
+  type RangeField, type RangeFieldType, type RangeOrder, type RangeRequest, defaultRange, formatRange, parseRange, rangePattern, uriEncode,
 } from '../codec/range-header.js';
 import type { ExtensionPart } from './types.js';
 import type { ExtensionDescriptor } from './extension.js';
@@ -97,6 +97,7 @@ export const rangeExtension: ExtensionDescriptor<RangeConfig, RangeRequest> = {
     kind: 'range',
     fields,
     format: RANGE_FORMAT,
+    pattern: rangePattern(fields),
     responseHeaders: [
       { name: 'Total-Count', type: 'integer', description: 'the number of items in the whole collection' },
       { name: 'Accept-Ranges', type: 'string', description: 'the fields usable in `Range`, comma-separated' },
