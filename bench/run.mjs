@@ -104,12 +104,12 @@ async function main() {
     // api-serve first: its S7 Accept-Ranges tells the bare contenders the field order.
     let apiMain;
     try {
-      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), s7 ? ['S2', 'S7'] : ['S2']);
+      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), s7 ? ['S2', 'S7', 'orders'] : ['S2', 'orders']);
     } catch (err) {
       if (!s7) throw err;
       skipped.push({ row: 'S7 GET /colors', why: `api-serve could not serve S7: ${err.message.split('\n')[0]}` });
       s7 = false;
-      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), ['S2']);
+      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), ['S2', 'orders']);
     }
     const colorFields = s7 ? String((await request(apiMain.ports.S7, { path: '/colors' })).headers['accept-ranges'] ?? 'name') : '';
     const plan = makePlan({ s7, s4, tmp, colorsFile: colors, colorFields });

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import { TEXT_TYPE, announce, decodeSegment, hello, marketing, position, readBody, send } from './s2-work.mjs';
 import { loadColors } from './colors.mjs';
+import { order } from './order-work.mjs';
 
 const colors = await loadColors();
 const notFound = (req) => [404, TEXT_TYPE, `Not found: ${req.method} ${req.url}`];
@@ -23,6 +24,13 @@ const server = http.createServer((req, res) => {
     readBody(req).then((bytes) => {
       if (bytes === undefined) { send(res, [413, TEXT_TYPE, 'Payload Too Large']); return; }
       send(res, marketing(req.headers['content-type'], bytes));
+    });
+    return;
+  }
+  if (path === '/orders' && req.method === 'POST') {
+    readBody(req).then((bytes) => {
+      if (bytes === undefined) { send(res, [413, TEXT_TYPE, 'Payload Too Large']); return; }
+      send(res, order(req.headers['content-type'], bytes));
     });
     return;
   }

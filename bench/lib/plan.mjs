@@ -1,6 +1,7 @@
 // What the benchmark runs: the contender processes and the workloads, each workload a list of
 // cells (contender, port) with one baseline. S7 and S4 rows are included only when available.
 import { join } from 'node:path';
+import { ORDER } from '../contenders/order-work.mjs';
 
 const here = new URL('..', import.meta.url).pathname;
 const script = (name) => join(here, 'contenders', `${name}.mjs`);
@@ -24,7 +25,7 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
     { id: 'node:http', script: script('node-http'), args: [], env: colorsEnv },
     { id: 'polka', script: script('polka'), args: [], env: colorsEnv },
     { id: 'fastify', script: script('fastify'), args: [], env: colorsEnv },
-    { id: 'api-serve', script: script('api-serve'), args: s7 ? ['S2', 'S7'] : ['S2'], env: {} },
+    { id: 'api-serve', script: script('api-serve'), args: s7 ? ['S2', 'S7', 'orders'] : ['S2', 'orders'], env: {} },
     { id: 'api-serve routing', script: script('api-serve'), args: ROUTING_SIZES.map((n) => `routing:${n}`), env: {} },
   ];
   if (s4) {
@@ -46,6 +47,13 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
     main('s2-hello', 'S2 GET /hello?name=...', { method: 'GET', path: '/hello?name=John%20Doe' }, 200),
     main('s2-marketing', 'S2 POST /marketing (JSON)', { method: 'POST', path: '/marketing', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CLIENT_INFO) }, 200),
     main('error-400', 'GET /position/abc/1 -> 400', { method: 'GET', path: '/position/abc/1' }, 400),
+    {
+      // Body validation of 20 constrained fields: api-serve's compiled codec against the same rules
+      // written by hand in the bare contender (order-work.mjs).
+      id: 'body-20', label: 'POST /orders (20 constrained fields)', group: 'main', baseline: 'node:http', reference: 'api-serve', expect: 200,
+      method: 'POST', path: '/orders', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ORDER),
+      cells: [bare('node:http', 'main'), { contender: 'api-serve', proc: 'api-serve', port: 'orders' }],
+    },
   ];
   if (s7) {
     workloads.push(main('s7-colors', 'S7 GET /colors + Range', { method: 'GET', path: '/colors', headers: { range: 'name green; limit 10; order asc' }, surface: 'S7' }, 206));

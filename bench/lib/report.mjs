@@ -79,6 +79,12 @@ export function targets(summary, startup) {
     const [rp, cp] = vs(api, cellOf(summary, id, 'polka'));
     out.push(judge(`${id}: api-serve >= polka req/s (within noise)`, rp, 1, false, cp));
   }
+  // Body validation: CPU per answer against the same checks written by hand (issue 15).
+  for (const id of ['s2-marketing', 'body-20']) {
+    const api = cellOf(summary, id, 'api-serve');
+    const node = cellOf(summary, id, 'node:http');
+    if (api && node) out.push(judge(`${id}: api-serve CPU/answer <= 1.15x node:http (hand-validated)`, roundRatios(api, node, 'cpu'), 1.15, true));
+  }
   const [rf, cf] = vs(cellOf(summary, 's2-position', 'api-serve'), cellOf(summary, 's2-position', 'fastify'));
   out.push(judge('s2-position: api-serve ahead of fastify', rf, 1, false, cf));
   for (const id of ['s4-create', 's4-get']) {

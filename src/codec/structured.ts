@@ -1,6 +1,7 @@
 // Structured codecs: objects (strict by default) and maps, arrays, optional fields, any JSON, raw bytes.
 import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, showJson } from './types.js';
 import { brokeJson, brokeText, compilePattern, rulesOf } from './constraints.js';
+import { formPairs, objectFromPairs } from './object-text.js';
 
 type Props = Readonly<Record<string, Codec<any>>>;
 type OptionalKeys<P extends Props> = { [K in keyof P]: P[K] extends OptionalCodec<any> ? K : never }[keyof P];
@@ -51,10 +52,14 @@ export function object<const P extends Props>(name: string, props: P, options: O
     const c = props[k]!;
     return c.kind === 'optional' && c.default !== undefined ? [[k, c.default] as const] : [];
   });
-  return {
+  const self: ObjectCodec<ObjectOf<P>> = {
     kind: 'object', label: name, schema, props, extra, patterns, examples: [],
     ...(options.description === undefined ? {} : { description: options.description }),
-    parseText: noText(name),
+    // As text (a query value), OpenAPI's `style: form, explode: false`: `key,value,key,value`.
+    parseText(raw) {
+      const pairs = formPairs(raw);
+      return pairs.ok ? objectFromPairs(self, pairs.value) : pairs;
+    },
     formatText: (v) => JSON.stringify(v),
     check(json, path) {
       if (json === null || typeof json !== 'object' || Array.isArray(json)) return fail(`expected ${name} (an object), got ${showJson(json)}`, path);
@@ -88,6 +93,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
       return ok(out as ObjectOf<P>);
     },
   };
+  return self;
 }
 
 /** A JSON object used as a map: any keys, each value of `value` (`additionalProperties`). */

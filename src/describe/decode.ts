@@ -4,6 +4,7 @@ import type { BodyPart, HeaderPart, QueryPart } from '../dsl/types.js';
 import type { ParseFailure } from '../dsl/formatters.js';
 import type { MediaCodec } from '../codec/media.js';
 import { parseUrlEncoded } from '../codec/urlencoded.js';
+import { objectFromPairs } from '../codec/object-text.js';
 
 export type Decoded = { readonly ok: true } | { readonly ok: false; readonly failure: ParseFailure };
 const DONE: Decoded = { ok: true };
@@ -15,6 +16,11 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
   const pairs = parseUrlEncoded(raw);
   if (!pairs.ok) return failed({ combinator: 'QueryParam', message: `Error parsing query string failed: ${pairs.error}` });
   for (const p of params) {
+    if (p.mode === 'deep') {
+      const r = decodeDeep(pairs.value, p, input);
+      if (!r.ok) return r;
+      continue;
+    }
     const values: string[] = [];
     for (const [k, v] of pairs.value) if (k === p.name || (p.mode === 'list' && k === `${p.name}[]`)) values.push(v);
     const fail = (why: string, constraint?: string) => failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}`, ...(constraint === undefined ? {} : { constraint }) });
@@ -42,6 +48,20 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
       input[p.name] = r.value;
     }
   }
+  return DONE;
+}
+
+/** `name[key]=value` pairs into one object (OpenAPI `deepObject`); absent when no key is given. */
+function decodeDeep(pairs: readonly (readonly [string, string])[], p: QueryPart, input: Record<string, unknown>): Decoded {
+  const prefix = `${p.name}[`;
+  const fields: [string, string][] = [];
+  for (const [k, v] of pairs) if (k.startsWith(prefix) && k.endsWith(']')) fields.push([k.slice(prefix.length, -1), v]);
+  if (fields.length === 0) return DONE;
+  const codec = p.codec;
+  if (codec.kind !== 'object') return failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${codec.label} is not an object` });
+  const r = objectFromPairs(codec, fields);
+  if (!r.ok) return failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${r.error}`, ...(r.constraint === undefined ? {} : { constraint: r.constraint }) });
+  input[p.name] = r.value;
   return DONE;
 }
 

@@ -70,6 +70,7 @@ function paramBlock(method: string, p: DocQuery): string[] {
     // decided: the Values line is left out when there is nothing to list (servant prints `**`).
     ...(values.length > 0 ? [`${NEST}- **Values**: *${values.join(', ')}*`] : []),
     `${NEST}- **Description**: ${p.description ?? `(${p.label})`}`,
+    ...(p.mode === 'deep' ? [`${NEST}- This parameter is an **object**: each field is its own parameter, \`${p.name}[field]=value\`.`] : []),
     ...(p.mode === 'list' ? [`${NEST}- This parameter is a **list**. All ${method} parameters with the name ${p.name}[] will forward their values in a list to the handler.`] : []),
     ...(p.mode === 'flag' ? [`${NEST}- This parameter is a **flag**. This means no value is expected to be associated to this parameter.`] : []),
     '',

@@ -50,6 +50,9 @@ function queryParameter(q: DocQuery, reg: SchemaRegistry): Obj {
   for (const value of q.typedValues) named[uniqueKey(slug(String(value)), named)] = { value: q.mode === 'list' ? [value] : value };
   const examples = q.typedValues.length > 0 ? { examples: named } : {};
   if (q.mode === 'list') return { ...base, schema: { type: 'array', items: reg.ref(q.schema) }, style: 'form', explode: true, ...examples };
+  if (q.mode === 'deep') return { ...base, schema: reg.ref(q.schema), style: 'deepObject', explode: true, ...examples };
+  // A list or an object in one value is comma-separated: `1,2,3`, `R,100,G,200`.
+  if (q.schema.type === 'array' || q.schema.type === 'object') return { ...base, schema: reg.ref(q.schema), style: 'form', explode: false, ...examples };
   return { ...base, schema: reg.ref(q.schema), ...examples };
 }
 

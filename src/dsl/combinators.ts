@@ -1,5 +1,5 @@
 // Inert combinators that build the description: request parts, endpoints, groups, surfaces.
-import type { Codec, Example } from '../codec/types.js';
+import type { Codec, Example, ObjectCodec } from '../codec/types.js';
 import { type MediaCodec, json as jsonMedia, text as textMedia } from '../codec/media.js';
 import type {
   BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, ResponseType, RestPart,
@@ -34,6 +34,15 @@ export function flag<const N extends string>(name: N, options?: QueryOptions): Q
 /** A repeated parameter read as a list (`?tag=a&tag=b` or `?tag[]=a`); empty when absent. */
 export function queryList<const N extends string, T>(name: N, codec: Codec<T>, options?: QueryOptions): QueryPart<N, T, 'list'> {
   return { kind: 'query', name, codec, mode: 'list', ...opt(options) };
+}
+
+/**
+ * An object spread over keyed parameters, OpenAPI's `style: deepObject` (`?filter[color]=red&filter[size]=3`);
+ * `undefined` when no such key is given. Each value is read by its field's codec, then the object
+ * is checked whole (required fields, extra keys, key counts).
+ */
+export function queryObject<const N extends string, T>(name: N, codec: ObjectCodec<T>, options?: QueryOptions): QueryPart<N, T, 'deep'> {
+  return { kind: 'query', name, codec, mode: 'deep', ...opt(options) };
 }
 
 /** An optional request header, matched case-insensitively; `undefined` when absent. */

@@ -20,7 +20,7 @@ export interface RestPart<N extends string = string> {
   readonly description?: string;
 }
 
-export type QueryMode = 'single' | 'flag' | 'list';
+export type QueryMode = 'single' | 'flag' | 'list' | 'deep';
 
 export interface QueryPart<N extends string = string, T = unknown, M extends QueryMode = QueryMode> {
   readonly kind: 'query';

@@ -21,7 +21,11 @@ function codecs(): Codec<unknown>[] {
     out.push(c);
     if (c.kind === 'object') for (const p of Object.values((c as unknown as { props: Record<string, Codec<unknown>> }).props)) visit(p);
     if (c.kind === 'array') visit((c as unknown as { item: Codec<unknown> }).item);
-    if (c.kind === 'optional') visit((c as unknown as { inner: Codec<unknown> }).inner);
+    if (c.kind === 'optional' || c.kind === 'nullable') visit(c.inner);
+    if (c.kind === 'tuple') c.items.forEach(visit);
+    if (c.kind === 'union') c.options.forEach(visit);
+    if (c.kind === 'object' && typeof c.extra !== 'boolean') visit(c.extra);
+    if (c.kind === 'object') c.patterns.forEach((x) => visit(x.codec));
   };
   for (const e of endpoints) {
     for (const s of e.segments) if (s.kind === 'capture') visit(s.codec);
@@ -87,6 +91,31 @@ const uses: Record<string, () => boolean> = {
   't.bytes': () => codecs().some((c) => c.kind === 'bytes'),
   't.examples': () => codecs().some((c) => c.examples.length > 0),
   't.describe': () => codecs().some((c) => c.description !== undefined),
+  't.int32': () => has('int32'),
+  't.int64': () => has('int64'),
+  't.dateTime': () => has('date-time'),
+  't.time': () => has('time'),
+  't.email': () => has('email address'),
+  't.uuid': () => has('UUID'),
+  't.uri': () => has('URI'),
+  't.ipv4': () => has('IPv4 address'),
+  't.ipv6': () => has('IPv6 address'),
+  't.hostname': () => has('host name'),
+  't.byte': () => has('base64 text'),
+  't.binary': () => has('binary text'),
+  't.password': () => has('password'),
+  't.constrain': () => codecs().some((c) => c.schema.pattern !== undefined) && codecs().some((c) => c.schema.exclusiveMinimum !== undefined),
+  't.constant': () => codecs().some((c) => c.schema.const !== undefined),
+  't.enumOf': () => codecs().some((c) => Array.isArray(c.schema.enum) && c.schema.enum.includes(null)),
+  't.record': () => codecs().some((c) => c.kind === 'object' && typeof c.extra !== 'boolean' && Object.keys(c.props).length === 0),
+  't.nullable': () => codecs().some((c) => c.kind === 'nullable'),
+  't.tuple': () => codecs().some((c) => c.kind === 'tuple'),
+  't.union': () => codecs().some((c) => c.kind === 'union' && c.discriminator !== undefined),
+  't.anyOf': () => codecs().some((c) => c.kind === 'union' && c.mode === 'anyOf'),
+  't.allOf': () => codecs().some((c) => Array.isArray(c.schema.allOf)),
+  't.recursive': () => codecs().some((c) => c.schema.$anchor !== undefined),
+  't.annotate': () => codecs().some((c) => c.schema.readOnly === true) && codecs().some((c) => c.schema.writeOnly === true),
+  queryObject: () => endpoints.some((e) => e.query.some((q) => q.mode === 'deep')),
   // media types
   'media.json': () => mediaNames.has('json'),
   'media.text': () => mediaNames.has('text'),
@@ -131,6 +160,12 @@ coverage('its OpenAPI 3.1 document validates', async () => {
 
 coverage.run();
 
+const catalogEntry = {
+  id: '123e4567-e89b-12d3-a456-426614174000', sku: 'ABC-1234', stock: 3, views: 12, price: 12.5, updated: '2026-11-23T10:00:00Z', opens: '09:00:00Z',
+  contact: 'ann@example.com', site: 'https://example.com/a', host: 'example.com', v4: '192.0.2.1', v6: '2001:db8::1', thumb: 'aGk=', file: 'raw',
+  secret: 'hunter2', rev: 3, grade: null, pet: { kind: 'dog', good: true }, label: 'seven', named: { name: 'Ann', age: 34 }, note: 'n',
+  attributes: {}, point: [1.5, 2], labels: ['new', 'old'], category: { name: 'Books', children: [] }, 'x-origin': 'import',
+};
 const dune = { id: 1, name: 'Dune', kind: 'book', tags: ['sf'], dimensions: { width: 13, height: 20 }, released: '1965-08-01', inStock: true };
 const chess = { id: 2, name: 'Chess', kind: 'game', tags: [], dimensions: { width: 40, height: 40, depth: 5 }, inStock: false };
 
@@ -151,4 +186,8 @@ caseSuite('comprehensive surface served', handlers, [
   { name: 'DELETE /bearer without a token -> 401 Bearer', method: 'DELETE', url: '/bearer', status: 401, expectHeaders: { 'www-authenticate': 'Bearer realm="bearer only"' } },
   { name: 'GET /basic with unknown credentials -> 401 Basic', method: 'GET', url: '/basic', headers: { authorization: 'Basic eDp5' }, status: 401, expectHeaders: { 'www-authenticate': 'Basic realm="basic only", charset="UTF-8"' } },
   { name: 'GET /retired/x -> 404 from the custom not-found formatter (an empty group)', method: 'GET', url: '/retired/x', status: 404, text: 'nothing at /retired/x' },
+  { name: 'POST /catalog/1 with every codec -> the entry back, the default filled', method: 'POST', url: '/catalog/1?filter[grade]=2', headers: { 'content-type': 'application/json' }, body: JSON.stringify(catalogEntry), status: 200, json: { ...catalogEntry, size: 'M' } },
+  { name: 'POST /catalog/1 with a pet of no declared kind -> 400 naming the discriminator', method: 'POST', url: '/catalog/1', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...catalogEntry, pet: { kind: 'cow' } }), status: 400, json: { error: 'Error in $.pet: key "kind" is not one of the discriminator\'s values ("cat", "dog"), got string "cow"', combinator: "ReqBody'" } },
+  { name: 'POST /catalog/1?filter[grade]=0 -> 400 from the URL formatter naming the rule', method: 'POST', url: '/catalog/1?filter[grade]=0', headers: { 'content-type': 'application/json' }, body: JSON.stringify(catalogEntry), status: 400, text: 'bad QueryParam filter: Error parsing query parameter filter failed: key "grade": "0" must be at least 1 (minimum 1)' },
+  { name: 'POST /catalog/2147483648 -> 400: beyond int32', method: 'POST', url: '/catalog/2147483648', headers: { 'content-type': 'application/json' }, body: JSON.stringify(catalogEntry), status: 400, text: 'bad Capture shelf: Error parsing capture shelf failed: "2147483648" must be at most 2147483647 (maximum 2147483647)' },
 ]);

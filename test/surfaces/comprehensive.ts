@@ -3,7 +3,7 @@
 // The handlers are minimal, only so the surface can also be served.
 import {
   HttpError, RANGE_HEADERS, api, auth, basicAuth, bearerAuth, body, capture, content, del, flag, get, group, header,
-  implement, json, paginate, patch, plainText, post, put, query, queryList, range, rangeFields, reply, rest,
+  implement, json, paginate, patch, plainText, post, put, query, queryList, queryObject, range, rangeFields, reply, rest,
 } from '../../src/dsl/index.js';
 import type { Formatters } from '../../src/dsl/index.js';
 import { escapeHtml, media, t } from '../../src/codec/index.js';
@@ -26,6 +26,31 @@ type Item = t.Infer<typeof Item>;
 const NewItem = t.object('NewItem', { name: t.text, kind: Kind, tags: t.array(t.text), price: t.optional(t.int) });
 const Receipt = t.object('Receipt', { id: t.int, lines: t.array(t.object('ReceiptLine', { itemId: t.int, quantity: t.int })), total: t.number });
 const Problem = t.object('Problem', { error: t.text, combinator: t.text });
+
+// Every codec of the JSON Schema type language, once (the `catalog` endpoint).
+type Category = { name: string; children: Category[] };
+const Category = t.recursive<Category>('Category', (self) => t.object('Category', { name: t.constrain(t.text, { minLength: 1, maxLength: 40 }), children: t.array(self) }));
+const Cat = t.object('CatPet', { kind: t.constant('cat'), lives: t.constrain(t.int, { minimum: 0, maximum: 9 }) });
+const Dog = t.object('DogPet', { kind: t.constant('dog'), good: t.bool });
+const Entry = t.object('Entry', {
+  id: t.uuid, sku: t.constrain(t.text, { pattern: '^[A-Z]{3}-[0-9]{4}$' }), stock: t.int32, views: t.int64,
+  price: t.constrain(t.number, { exclusiveMinimum: 0, multipleOf: 0.5 }), updated: t.dateTime, opens: t.time,
+  contact: t.email, site: t.uri, host: t.hostname, v4: t.ipv4, v6: t.ipv6, thumb: t.byte, file: t.binary, secret: t.annotate(t.password, { writeOnly: true }),
+  rev: t.annotate(t.int, { readOnly: true, deprecated: true }), grade: t.enumOf([1, 'A', null]),
+  pet: t.union([Cat, Dog], { discriminator: 'kind' }), label: t.anyOf([t.int, t.text]),
+  named: t.allOf('NamedAged', [t.object('Named', { name: t.text }), t.object('Aged', { age: t.int })]),
+  note: t.nullable(t.text), attributes: t.record(t.text), point: t.tuple([t.number, t.number]),
+  labels: t.array(t.text, { minItems: 1, uniqueItems: true }), category: Category,
+  size: t.optional(t.oneOf(['S', 'M', 'L']), { default: 'M' }),
+}, { patterns: { '^x-': t.text }, maxProperties: 40 });
+const entry: t.Infer<typeof Entry> = {
+  id: '123e4567-e89b-12d3-a456-426614174000', sku: 'ABC-1234', stock: 3, views: 9007199254740991, price: 12.5,
+  updated: '2026-11-23T10:00:00Z', opens: '09:00:00Z', contact: 'ann@example.com', site: 'https://example.com/a', host: 'example.com',
+  v4: '192.0.2.1', v6: '2001:db8::1', thumb: 'aGk=', file: 'raw', secret: 'hunter2', rev: 3, grade: 'A',
+  pet: { kind: 'cat', lives: 9 }, label: 7, named: { name: 'Ann', age: 34 }, note: null, attributes: { colour: 'red' }, point: [1, 2],
+  labels: ['new'], category: { name: 'Books', children: [{ name: 'SF', children: [] }] }, size: 'L',
+};
+const Filter = t.object('Filter', { grade: t.optional(t.constrain(t.int, { minimum: 1 })), size: t.optional(t.oneOf(['S', 'M', 'L'])) });
 
 const dune: Item = { id: 1, name: 'Dune', kind: 'book', tags: ['sf'], dimensions: { width: 13, height: 20 }, released: '1965-08-01', inStock: true };
 const chess: Item = { id: 2, name: 'Chess', kind: 'game', tags: [], dimensions: { width: 40, height: 40, depth: 5 }, inStock: false };
@@ -89,6 +114,9 @@ export const surface = api('comprehensive', {
   bearer: del('bearer', bearerAuth('bearer only')).noContent(),
   page: get('page').returns(content(t.text, [media.html((s: string) => `<p>${escapeHtml(s)}</p>`)]), { examples: [{ value: 'Hello' }] }),
   retired: group(['retired'], {}),
+  catalog: post('catalog', capture('shelf', t.int32, 'a shelf number'), queryObject('filter', Filter, { description: 'deepObject: `filter[grade]=1`.' }),
+    body(Entry, [media.json], [{ title: 'Every codec', value: entry }]))
+    .returns(json(Entry), { examples: [{ value: entry }] }),
 });
 
 const noop = () => undefined;
@@ -117,4 +145,5 @@ export const handlers = implement(surface, {
   bearer: noop,
   page: () => 'Hello',
   retired: {},
+  catalog: ({ body: e }) => e,
 });
