@@ -64,6 +64,23 @@ test('typeProblems walks objects, arrays and optional fields', () => {
   assert.equal(out.map((p) => p.pointer), ['/2/a', '/2/b']);
 });
 
+test('typeProblems walks unions, nullables, tuples, maps, pattern keys and recursive codecs; matchers stay trusted', () => {
+  type Tree = { v: number; kids: Tree[] };
+  const Tree = t.recursive<Tree>('Tree', (self) => t.object('Tree', { v: t.int, kids: t.array(self) }));
+  const codec = t.object('All', {
+    pet: t.union([t.object('Cat', { kind: t.constant('cat') }), t.object('Dog', { kind: t.constant('dog') })], { discriminator: 'kind' }),
+    note: t.nullable(t.int), pair: t.tuple([t.int, t.text]), scores: t.record(t.int), tree: Tree,
+  }, { patterns: { '^x-': t.text } });
+  const out: { pointer: string; message: string }[] = [];
+  typeProblems(codec, {
+    pet: { kind: 'cow' }, note: null, pair: [1, 2], scores: { a: 1, b: 'x' }, tree: { v: 1, kids: [{ v: 'x', kids: [] }] }, 'x-a': 3, other: 1,
+  }, '', out);
+  assert.equal(out.map((p) => p.pointer), ['/pet', '/pair/1', '/scores/b', '/tree/kids/0/v', '/x-a', '/other']);
+  const trusted: typeof out = [];
+  typeProblems(codec, { pet: { kind: '${kind}' }, note: 5, pair: [1, 'a'], scores: {}, tree: { v: 1, kids: [] } }, '', trusted);
+  assert.equal(trusted, [], 'a ${var} satisfies any option of a union');
+});
+
 test('coverage names the endpoints and statuses no fixture exercises', async () => {
   const r = await lint([fx({ request: { method: 'GET', path: '/hello' }, response: { status: 200 } })], load);
   assert.is(coverageText(r.coverage), [
