@@ -151,9 +151,11 @@ export function constrain<C extends Codec<any>>(codec: C, constraints: Constrain
   const rules = rulesOf(constraints as JsonSchema);
   if (rules.length === 0) return { ...codec, schema };
   const base = codec as Codec<unknown>;
+  const refines = { base: base.refines?.base ?? base, rules: [...(base.refines?.rules ?? []), ...rules] };
   return {
     ...codec,
     schema,
+    refines,
     check(json: unknown, path: string) {
       const r = base.check(json, path);
       if (!r.ok) return r;

@@ -2,6 +2,8 @@
 import { type Codec, type Result, fail, ok } from './types.js';
 import { type Pairs, formatUrlEncoded, parseUrlEncoded } from './urlencoded.js';
 import { encodeJson } from './encoder.js';
+import { checkFast } from './validator.js';
+import { isUtf8 } from 'node:buffer';
 
 export interface MediaCodec {
   /** Short name used in docs and fixtures: json, text, form, octet, html. */
@@ -23,13 +25,15 @@ function text8(raw: Buffer): Result<string> {
 export const json: MediaCodec = {
   name: 'json', type: 'application/json', contentType: 'application/json;charset=utf-8',
   decode(raw, codec) {
-    const s = text8(raw);
-    if (!s.ok) return fail(s.error, '$');
+    // isUtf8 (simdutf) then a plain decode is cheaper than a fatal TextDecoder on every body.
+    if (!isUtf8(raw)) return fail('body is not valid UTF-8', '$');
     let value: unknown;
-    try { value = JSON.parse(s.value); } catch (e) {
+    // A leading byte order mark is dropped, as the TextDecoder used before did.
+    const start = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;
+    try { value = JSON.parse(raw.toString('utf8', start)); } catch (e) {
       return fail(raw.length === 0 ? 'empty body, expected JSON' : `not valid JSON (${(e as Error).message})`, '$');
     }
-    return codec.check(value, '$');
+    return checkFast(codec, value);
   },
   // Only the declared fields, in declared order; a wrong-typed value throws (the server's 500).
   encode: encodeJson,

@@ -34,6 +34,11 @@ interface CodecBase<T> {
   formatText(value: T): string;
   /** Checks a decoded JSON value; `path` is the aeson-style location (`$`, `$.name`, `$[0]`). */
   check(json: unknown, path: string): Result<T>;
+  /**
+   * Set by `constrain`: the codec it narrows and the keyword rules it adds, so compiled validators
+   * test the base type and the rules without calling `check`.
+   */
+  readonly refines?: { readonly base: Codec<T>; readonly rules: readonly { readonly test: (value: any) => boolean }[] };
   /** Phantom field carrying the static type; never set at run time. */
   readonly __type?: T;
 }
