@@ -4,15 +4,23 @@
 # alternating order per round. Prints each round's ratio and the median; CPU time is read from
 # /proc (user + system), so what the load generator does on the other core does not count.
 # usage: bench/paired-cpu.sh PATH ROUNDS [autocannon options...]   (build first: npm run build)
+# PAIRED_SURFACE=orders serves the body-validation row's surface (bench/contenders/order-surface.mjs)
+# instead of S2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 URLPATH=$1; ROUNDS=${2:-12}; shift 2
 DATA=$(mktemp -d); LOG=$(mktemp)
 trap 'kill "${pa:-}" "${pb:-}" 2>/dev/null || true; rm -rf "$DATA" "$LOG"' EXIT
-taskset -c 1 node bin/api-serve.js S2 --port 0 --data "$DATA" 2> "$LOG.a" > "$LOG.a" & pa=$!
+if [[ "${PAIRED_SURFACE:-S2}" == orders ]]; then
+  taskset -c 1 node bench/contenders/api-serve.mjs orders > "$LOG.a" 2>&1 & pa=$!
+else
+  taskset -c 1 node bin/api-serve.js S2 --port 0 --data "$DATA" 2> "$LOG.a" > "$LOG.a" & pa=$!
+fi
 taskset -c 1 node bench/contenders/node-http.mjs > "$LOG" 2>&1 & pb=$!
 sleep 1.5
-PA=$(grep -o 'http://127.0.0.1:[0-9]*' "$LOG.a" | head -1 | sed 's/.*://'); PB=$(grep -o '"main":[0-9]*' "$LOG" | cut -d: -f2)
+PA=$(grep -o 'http://127.0.0.1:[0-9]*' "$LOG.a" | head -1 | sed 's/.*://' || true)
+[[ -n "$PA" ]] || PA=$(grep -o '"orders":[0-9]*' "$LOG.a" | cut -d: -f2)
+PB=$(grep -o '"main":[0-9]*' "$LOG" | cut -d: -f2)
 cpu() { awk '{print $14+$15}' "/proc/$1/stat"; }
 ticks=$(getconf CLK_TCK)
 measure() {

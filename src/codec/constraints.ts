@@ -90,7 +90,7 @@ export function rulesOf(schema: JsonSchema): Rule[] {
   if (xmax !== undefined) add('exclusiveMaximum', `must be less than ${xmax}`, (v: number) => v < xmax);
   if (mult !== undefined) add('multipleOf', `must be a multiple of ${mult}`, (v: number) => Number.isInteger(v / mult));
   const [minLength, maxLength] = ['minLength', 'maxLength'].map(num);
-  if (minLength !== undefined) add('minLength', `must be at least ${plural(minLength, 'character')} long`, (v: string) => v.length >= minLength && codePoints(v) >= minLength);
+  if (minLength !== undefined) add('minLength', `must be at least ${plural(minLength, 'character')} long`, (v: string) => v.length >= minLength && (v.length >= 2 * minLength || codePoints(v) >= minLength));
   if (maxLength !== undefined) add('maxLength', `must be at most ${plural(maxLength, 'character')} long`, (v: string) => v.length <= maxLength || codePoints(v) <= maxLength);
   if (typeof s.pattern === 'string') {
     const re = compilePattern(s.pattern);

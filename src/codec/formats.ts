@@ -11,24 +11,43 @@ interface Format {
   readonly test: (s: string) => boolean;
 }
 
-// RFC 3339 partial-time and time-offset; a leap second only as 23:59:60 in UTC terms.
-const TIME = /^(\d\d):(\d\d):(\d\d)(\.\d+)?([Zz]|([+-])(\d\d):(\d\d))$/;
-function isTime(s: string): boolean {
-  const m = TIME.exec(s);
-  if (!m) return false;
-  const [h, min, sec] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const [oh, om] = [Number(m[7] ?? 0), Number(m[8] ?? 0)];
+// RFC 3339 date-time, full-date and partial-time with a time-offset: one expression each, then
+// the ranges by arithmetic (a leap second only at 23:59:60 UTC).
+const DATE_TIME = /^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(?:\.\d+)?(?:[Zz]|[+-]\d\d:\d\d)$/;
+const TIME = /^\d\d:\d\d:\d\d(?:\.\d+)?(?:[Zz]|[+-]\d\d:\d\d)$/;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function validDay(y: number, mo: number, d: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (mo === 2 && leap ? 29 : DAYS[mo - 1]!);
+}
+
+/** Hours, minutes, seconds and an offset (sign, hours, minutes; absent for Z) in range. */
+function validTime(h: number, min: number, sec: number, sign: string | undefined, oh: number, om: number): boolean {
   if (h > 23 || min > 59 || sec > 60 || oh > 23 || om > 59) return false;
   if (sec < 60) return true;
-  // A leap second is 23:59:60 in UTC: shift the local time by the offset back to UTC.
-  const sign = m[6] === '-' ? -1 : 1;
-  const utc = (((h * 60 + min - sign * (oh * 60 + om)) % 1440) + 1440) % 1440;
+  const utc = (((h * 60 + min - (sign === '-' ? -1 : 1) * (oh * 60 + om)) % 1440) + 1440) % 1440;
   return utc === 23 * 60 + 59;
 }
 
+/** The number written by two (or four) ASCII digits at `i` (the shape was matched before). */
+const two = (s: string, i: number) => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+
+/** The time part from `at` to the end: the shape matched, so only the ranges are left (no allocation). */
+function timeAt(s: string, at: number): boolean {
+  const last = s.charCodeAt(s.length - 1);
+  const utc = last === 90 || last === 122; // Z or z
+  const o = s.length - 6;
+  return validTime(two(s, at), two(s, at + 3), two(s, at + 6), utc ? undefined : s[o], utc ? 0 : two(s, o + 1), utc ? 0 : two(s, o + 4));
+}
+
+function isTime(s: string): boolean {
+  return TIME.test(s) && timeAt(s, 0);
+}
+
 function isDateTime(s: string): boolean {
-  const t = s.indexOf('T') >= 0 ? s.indexOf('T') : s.indexOf('t');
-  return t === 10 && isDate(s.slice(0, 10)) && isTime(s.slice(11));
+  return DATE_TIME.test(s) && validDay(two(s, 0) * 100 + two(s, 2), two(s, 5), two(s, 8)) && timeAt(s, 11);
 }
 
 // RFC 5321 dot-atom local part and an RFC 1123 domain of at least two labels.

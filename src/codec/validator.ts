@@ -103,45 +103,55 @@ function scalar(codec: Codec<unknown>): Valid {
 
 function object(codec: ObjectCodec<unknown>): Valid {
   const keys = Object.keys(codec.props);
-  const fields = new Map<string, { valid: Valid; optional: boolean }>();
-  const required: string[] = [];
+  const n = keys.length;
+  const valids: Valid[] = [];
+  const optional: boolean[] = [];
   for (const k of keys) {
     const c = codec.props[k]!;
-    const optional = c.kind === 'optional';
     // A field with a default decodes an absent key to a value: only the full check writes it.
-    if (optional && c.default !== undefined) return () => false;
-    fields.set(k, { valid: validatorOf(optional ? c.inner : c), optional });
-    if (!optional) required.push(k);
+    if (c.kind === 'optional' && c.default !== undefined) return () => false;
+    optional.push(c.kind === 'optional');
+    valids.push(validatorOf(c.kind === 'optional' ? c.inner : c));
   }
   // Extra keys a non-strict object drops on decoding: the decoded value would not be the input.
   if (codec.extra === true) return () => false;
+  const declared = new Set(keys);
   const extra = typeof codec.extra === 'boolean' ? undefined : validatorOf(codec.extra);
   const patterns = codec.patterns.map((p) => ({ regex: p.regex, valid: validatorOf(p.codec) }));
+  const closed = extra === undefined && patterns.length === 0;
   const rules = rulesOf(codec.schema);
-  return (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-    const o = v as Record<string, unknown>;
-    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(o, required[i]!)) return false;
-    for (const k in o) {
-      if (!Object.hasOwn(o, k)) continue;
-      const x = o[k];
-      const f = fields.get(k);
-      if (f !== undefined) {
-        // A null or undefined optional field decodes as absent, which is not the input.
-        if (x === undefined || x === null || !f.valid(x)) return false;
-        continue;
+  /** Keys beyond the declared fields: each must match a pattern or the extra codec. */
+  const others = (o: Record<string, unknown>) => {
+    for (const k of Object.keys(o)) {
+      if (declared.has(k)) continue;
+      let matched = false;
+      for (const p of patterns) {
+        if (!p.regex.test(k)) continue;
+        matched = true;
+        if (!p.valid(o[k])) return false;
       }
-      if (patterns.length > 0) {
-        let matched = false;
-        for (const p of patterns) {
-          if (!p.regex.test(k)) continue;
-          matched = true;
-          if (!p.valid(x)) return false;
-        }
-        if (matched) continue;
-      }
-      if (extra === undefined || !extra(x)) return false;
+      if (!matched && (extra === undefined || !extra(o[k]))) return false;
     }
-    return rules.length === 0 || all(rules, o);
+    return true;
   };
+  // Generated once per object codec: each field read by its literal name, so every read site sees
+  // one key (a named, monomorphic load) rather than a loop's keyed load over all of them.
+  const lines = keys.map((k, i) => {
+    const read = `x = o[${JSON.stringify(k)}];`;
+    return optional[i]
+      // A null optional field decodes as absent, which is not the input.
+      ? `${read} if (x !== undefined) { if (x === null || !valids[${i}](x)) return false; present++; }`
+      // An inherited name (\`toString\`) fails its validator and goes to the full check.
+      : `${read} if (x === undefined || !valids[${i}](x)) return false; present++;`;
+  });
+  const body = [
+    "if (o === null || typeof o !== 'object' || Array.isArray(o)) return false;",
+    'let present = 0; let x;',
+    ...lines,
+    // Strict: no key but the declared ones present (counted, so nothing is allocated).
+    closed ? 'let count = 0; for (const k in o) if (hasOwn(o, k)) count++; if (count !== present) return false;' : 'if (!others(o)) return false;',
+    'return rules.length === 0 || all(rules, o);',
+  ].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- field names come from the surface, quoted by JSON.stringify
+  return new Function('valids', 'hasOwn', 'others', 'all', 'rules', `return (o) => {\n${body}\n};`)(valids, Object.hasOwn, others, all, rules) as Valid;
 }
