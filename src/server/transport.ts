@@ -76,7 +76,7 @@ async function writeStream(res: ServerResponse, stream: AsyncIterable<string | B
   if (!gone) res.end();
 }
 
-/** The static-file handler (sirv), loaded the first time a reply names a file. */
+/** The static-file sender, loaded the first time a reply names a file. */
 let staticModule: Promise<typeof import('./static.js')> | undefined;
 const staticFiles = () => (staticModule ??= import('./static.js'));
 
