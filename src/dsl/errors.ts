@@ -59,6 +59,11 @@ export const ERRORS = {
     status: 401, reason: 'Unauthorized', stage: 'auth', check: 'authentication', headers: 'WWW-Authenticate', example: 'empty; the challenge names each accepted scheme and the realm',
     doc: 'Credentials are missing or wrong; `WWW-Authenticate` names the scheme and realm.',
   },
+  overloaded: {
+    status: 503, reason: 'Service Unavailable', stage: 'auth', check: 'Basic credentials while `--hash-queue` password checks already wait', headers: 'Retry-After',
+    example: '`Service Unavailable: too many password checks in progress; retry in 1 s`',
+    doc: 'Too many Basic logins are being checked at once; `Retry-After` says when to try again (a bearer token is never held up).',
+  },
   notAcceptable: {
     status: 406, reason: 'Not Acceptable', stage: 'accept', check: '`Accept` not satisfiable',
     example: '`Not Acceptable: GET /hello answers application/json`',
