@@ -38,6 +38,9 @@ export function rawExchange(port: number, send: (socket: Socket) => void | Promi
     socket.on('error', (e: NodeJS.ErrnoException) => { error = e.code ?? e.message; finish('reset'); });
     socket.on('end', () => finish('end'));
     socket.on('close', () => finish(error === undefined ? 'end' : 'reset'));
+    // A test that closes the socket itself (an answer is complete) ends it cleanly.
+    const destroy = socket.destroy.bind(socket);
+    socket.destroy = ((err?: Error) => { if (err === undefined) finish('end'); return destroy(err); }) as typeof socket.destroy;
     socket.once('connect', () => { void Promise.resolve(send(socket)).catch((e: Error) => { error = e.message; }); });
   });
 }
@@ -47,3 +50,27 @@ export const rawSend = (port: number, bytes: string | Buffer, waitMs?: number): 
   rawExchange(port, (s) => { s.write(bytes); }, waitMs);
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether `text` holds one whole response (head, and a body of its Content-Length, if any). */
+function oneResponseIn(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const head = text.slice(0, end);
+  if (/^transfer-encoding:\s*chunked/im.test(head)) return /\r\n0\r\n\r\n$/.test(text);
+  const length = /^content-length:\s*(\d+)/im.exec(head);
+  // 1xx, 204 and 304 have no body; otherwise without a length the body runs to the close.
+  if (!length) return /^HTTP\/1\.1 (1\d\d|204|304) /.test(head);
+  return Buffer.byteLength(text, 'latin1') >= end + 4 + Number(length[1]);
+}
+
+/**
+ * Sends bytes and resolves once one whole response has arrived (then closes), or when the server
+ * closes: for requests whose connection the server may keep open (keep-alive, lingering after a 413).
+ */
+export function rawAsk(port: number, bytes: string | Buffer, waitMs?: number): Promise<RawResult> {
+  return rawExchange(port, (s) => {
+    let text = '';
+    s.on('data', (d: Buffer) => { text += d.toString('latin1'); if (oneResponseIn(text)) s.destroy(); });
+    s.write(bytes);
+  }, waitMs);
+}
