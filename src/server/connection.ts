@@ -89,6 +89,10 @@ function parseErrorAnswer(err: NodeJS.ErrnoException): string {
   }
 }
 
+/**
+ * node:http keeps the response being written on a socket in `_httpMessage` (the responses queued
+ * behind it are attached there in turn): the only view of a socket's pending answers it gives.
+ */
 type HttpSocket = Socket & { _httpMessage?: { req?: { complete?: boolean }; headersSent?: boolean; writableFinished?: boolean; once(e: string, f: () => void): void } | null };
 
 /**
