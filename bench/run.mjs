@@ -2,7 +2,8 @@
 // `npm run bench`: every contender in its own process on loopback, driven by autocannon from a
 // separate process in interleaved rounds; prints medians and same-run ratios, writes JSON.
 // Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --only ID,ID (workload ids
-// or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone), --startup-runs N,
+// or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone, `--only hashing`
+// the password-hashing flood scenario alone, bench/lib/hashing.mjs), --startup-runs N,
 // --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
@@ -87,6 +88,7 @@ async function main() {
   const tscErrors = opt.build ? build(notes) : [];
   if (!existsSync(join(root, 'dist/src/index.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
   if (opt.only?.length && opt.only.every((o) => o === 'startup')) return startupOnly(opt);
+  if (opt.only?.length && opt.only.every((o) => o === 'hashing')) return hashingOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -218,6 +220,28 @@ async function startupOnly(opt) {
   const range = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
   const pairs = st.apiServe.map((a, i) => a / st.node[i]);
   console.log(`Start-up: api-serve S2 spawn -> first 200 ${median(st.apiServe).toFixed(0)} ms (${range(st.apiServe)}); node -e "" ${median(st.node).toFixed(0)} ms (${range(st.node)}); ratio ${(median(st.apiServe) / median(st.node)).toFixed(2)}x (pairs ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await stopAll();
+}
+
+/** `--only hashing`: bearer and static latency while wrong Basic passwords flood S6, gate on and off. */
+async function hashingOnly(opt) {
+  const { hashingScenario, hashingMarkdown } = await import('./lib/hashing.mjs');
+  const rounds = opt.quick ? 1 : Math.min(opt.rounds, 3);
+  const seconds = opt.quick ? 3 : 5;
+  const { rows, samples } = await hashingScenario({ root, rounds, seconds, log });
+  const result = {
+    when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, rounds, seconds,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}, api-serve pinned: ${isPinned()}`,
+    rows, samples,
+  };
+  const md = hashingMarkdown(result);
+  console.log(md);
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${result.when.replace(/[:.]/g, '-')}-hashing${opt.quick ? '-quick' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(file.replace(/\.json$/, '.md'), md);
+  console.log(`Wrote ${file.slice(root.length)} and its .md`);
   await stopAll();
 }
 

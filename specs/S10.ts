@@ -12,6 +12,11 @@ export const LOOKUP_FAILED = 'Failed looking up content';
 export const PARSE_FAILED = 'Failed parsing content';
 /** The upstream answer read at most; a larger one is a failed lookup. */
 const MAX_DOCUMENT = 8 * 1024 * 1024;
+/**
+ * decided: a document nested deeper than this is a failed lookup (README "Decisions where the spec
+ * is silent", S10 lookups): 1000 is the nesting Jackson, Elasticsearch's parser, accepts by default.
+ */
+export const MAX_DEPTH = 1000;
 export const DEFAULT_UPSTREAM_TIMEOUT = 5000;
 
 /** The threshold is the capture's own rule, so docs, OpenAPI and mocks state it too. */
@@ -63,13 +68,43 @@ async function upstreamOf(env: ServeEnv): Promise<URL> {
 
 type Lookup = { kind: 'document'; value: unknown } | { kind: 'failed'; why: string };
 
-/** GET one document; any failure (refused, timeout, non-2xx, too large, not JSON) is `failed`. */
-async function lookup(pool: Pool, path: string, timeout: number, signal: AbortSignal): Promise<Lookup> {
+/**
+ * A signal that aborts when `signal` does or `ms` have passed, and a release to call once done.
+ * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: on Node 20 that combined signal can be
+ * garbage-collected before its timer fires, and the lookup then runs unbounded (issue 14). Here the
+ * timer holds the controller until it fires or is released.
+ */
+function deadline(signal: AbortSignal, ms: number): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException(`the lookup took longer than ${ms} ms (timeout)`, 'TimeoutError')), ms);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, release: () => { clearTimeout(timer); signal.removeEventListener('abort', onAbort); } };
+}
+
+/** How deep a parsed JSON value nests (walked without recursion: the depth is what is in doubt). */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const item of Array.isArray(v) ? v : Object.values(v)) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * GET one document; any failure (refused, timeout, non-2xx, too large, not JSON, nested too deep)
+ * is `failed`. The timeout bounds the whole lookup: connection, headers and body.
+ */
+async function lookup(pool: Pool, path: string, timeout: number, clientGone: AbortSignal): Promise<Lookup> {
+  const { signal, release } = deadline(clientGone, timeout);
   try {
-    const res = await pool.request({
-      method: 'GET', path, headers: { accept: 'application/json' },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
-    });
+    const res = await pool.request({ method: 'GET', path, headers: { accept: 'application/json' }, signal });
     // Stopping early destroys the body, which then reports an abort nobody needs to hear.
     res.body.on('error', () => {});
     if (res.statusCode < 200 || res.statusCode > 299) {
@@ -86,9 +121,14 @@ async function lookup(pool: Pool, path: string, timeout: number, signal: AbortSi
       }
       chunks.push(chunk as Buffer);
     }
-    return { kind: 'document', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+    const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    // A value nested this deep would overflow the stack of any encoder on its way to the client.
+    if (depthOf(value, MAX_DEPTH) > MAX_DEPTH) return { kind: 'failed', why: `a document nested deeper than ${MAX_DEPTH} levels` };
+    return { kind: 'document', value };
   } catch (err) {
     return { kind: 'failed', why: (err as Error)?.message ?? String(err) };
+  } finally {
+    release();
   }
 }
 

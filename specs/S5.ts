@@ -1,6 +1,6 @@
 // S5: arithmetic under a factored `/x/{x}` prefix, generic collections for users and products
 // (one function mounted twice), and an empty group that answers 404 to everything under it.
-import { api, body, capture, del, get, group, implement, json, post, put, query } from '../src/dsl/index.js';
+import { HttpError, api, body, capture, del, get, group, implement, json, post, put, query } from '../src/dsl/index.js';
 import type { Codec } from '../src/codec/index.js';
 import { t } from '../src/codec/index.js';
 
@@ -31,10 +31,21 @@ export const surface = api('S5', { title: 'Factored-path arithmetic and generic 
 
 const nothing = () => undefined;
 
+/**
+ * decided: integers are exact or refused. A result JSON numbers cannot carry exactly (beyond
+ * ±(2^53 - 1)) is a 400 naming the exact value, as an input beyond it is (README "Decisions where
+ * the spec is silent", integers): never a rounded answer, never a 500.
+ */
+function exact(expression: string, exactValue: bigint): number {
+  const n = Number(exactValue);
+  if (Number.isSafeInteger(n)) return n;
+  throw HttpError.text(400, `Error: ${expression} = ${exactValue} is out of range (integers from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER})`);
+}
+
 export const handlers = implement(surface, {
   factoring: {
-    add: ({ x, y }) => (y === undefined ? x : x + y),
-    decrement: ({ x }) => x - 1,
+    add: ({ x, y }) => (y === undefined ? x : exact('x + y', BigInt(x) + BigInt(y))),
+    decrement: ({ x }) => exact('x - 1', BigInt(x) - 1n),
   },
   users: {
     list: () => [],

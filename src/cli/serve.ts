@@ -51,6 +51,9 @@ export function program(): Command {
   for (const option of extensionOptions()) cmd.addOption(option);
   return cmd
     .addOption(new Option('--max-body <size>', 'largest request body accepted (413 above it)').default('1mb'))
+    .addOption(new Option('--headers-timeout <ms>', 'longest a client may take to send a request head (408 after it)').default('10000').argParser(parseMillis))
+    .addOption(new Option('--request-timeout <ms>', 'longest a client may take to send a whole request, body included (408 after it)').default('30000').argParser(parseMillis))
+    .addOption(new Option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open').default('5000').argParser(parseMillis))
     .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
@@ -89,7 +92,8 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
   const tlsCert = opts.tlsCert as string | undefined;
   const tlsKey = opts.tlsKey as string | undefined;
   const tls = tlsCert === undefined && tlsKey === undefined ? undefined : (await import('./tls.js')).readTls(tlsCert, tlsKey);
-  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), options: surfaceOptions(opts), users: openUserStore, ...(tls ? { tls } : {}) };
+  const timeouts = { headers: Number(opts.headersTimeout), request: Number(opts.requestTimeout), keepAlive: Number(opts.keepAliveTimeout) };
+  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), timeouts, options: surfaceOptions(opts), users: openUserStore, ...(tls ? { tls } : {}) };
   let floating = FLOATING_PORT;
   const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
   try {

@@ -69,3 +69,23 @@ export const defaultFormatters: Formatters = {
   headerParse: (f: ParseFailure) => textReply(400, f.message),
   notFound: (req: FailedRequest) => textReply(404, `Not found: ${req.method} ${req.path}`),
 };
+
+/**
+ * decided: a request body framed by a transfer coding the server does not implement is refused
+ * before routing, and the connection closed (README "Decisions where the spec is silent", protocol
+ * corners; RFC 9112 6.1 and 6.3): `chunked` alone is read; another coding before it is a 501; no
+ * `chunked` at the end leaves the body without a knowable end, a 400.
+ */
+export function transferCodingRefusal(value: string | string[] | undefined): HttpError | undefined {
+  if (value === undefined) return undefined;
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  const codings = text.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '');
+  const shown = JSON.stringify(text.slice(0, 100));
+  const close = { connection: 'close' };
+  if (codings[codings.length - 1] !== 'chunked') return protocolError('badFraming', `Bad Request: Transfer-Encoding ${shown} does not end in chunked, so the body has no knowable length`, close);
+  if (codings.length > 1) return protocolError('notImplemented', `Not Implemented: Transfer-Encoding ${shown} (only chunked is understood)`, close);
+  return undefined;
+}
+
+/** The 501 for `CONNECT`: this server tunnels nothing (the server writes it at the socket). */
+export const connectRefusal = (): HttpError => protocolError('notImplemented', 'Not Implemented: CONNECT (this server is not a proxy)', { connection: 'close' });

@@ -10,11 +10,14 @@ export type Decoded = { readonly ok: true } | { readonly ok: false; readonly fai
 const DONE: Decoded = { ok: true };
 const failed = (failure: ParseFailure): Decoded => ({ ok: false, failure });
 
-/** Query parameters into `input`; unknown parameters are ignored. */
+/** Query parameters into `input`; unknown parameters are ignored, a malformed escape never is. */
 export function decodeQuery(raw: string, params: readonly QueryPart[], input: Record<string, unknown>): Decoded {
-  if (params.length === 0) return DONE;
+  // decided: a bad `%` escape anywhere in the URL is a 400, also in the query of an endpoint that
+  // reads no parameter (README "Decisions where the spec is silent"); only a `%` can make it bad.
+  if (params.length === 0 && !raw.includes('%')) return DONE;
   const pairs = parseUrlEncoded(raw);
   if (!pairs.ok) return failed({ combinator: 'QueryParam', message: `Error parsing query string failed: ${pairs.error}` });
+  if (params.length === 0) return DONE;
   for (const p of params) {
     if (p.mode === 'deep') {
       const r = decodeDeep(pairs.value, p, input);

@@ -21,6 +21,9 @@ export function endpointErrors(e: EndpointInfo): PossibleError[] {
   const added = new Set<ErrorKind>(e.extensions.flatMap((x) => x.ext.errors));
   if (e.segments.some((s) => s.kind === 'capture')) out.push(entry('badCapture', 'urlParse'));
   if (added.has('unauthorized')) out.push(entry('unauthorized'));
+  // Only a password check can be turned away busy: endpoints that take Basic credentials.
+  const basic = e.extensions.some((x) => { const f = x.ext.docs(x.config); return f.kind === 'auth' && f.schemes.includes('Basic'); });
+  if (added.has('overloaded') && basic) out.push(entry('overloaded'));
   if (e.responses[0]?.content) out.push(entry('notAcceptable'));
   if (e.body) out.push(entry('unsupportedMediaType'), entry('payloadTooLarge'));
   if (e.query.length > 0) out.push(entry('badQuery', 'urlParse'));

@@ -4,9 +4,10 @@
 import type { Surface, EndpointInfo, ExtensionPart } from '../dsl/types.js';
 import type { ExtensionRead } from '../dsl/extension.js';
 import type { ErrorKind } from '../dsl/errors.js';
+import type { HttpError } from '../dsl/reply.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import type { AnswerHeaders } from './answer.js';
-import { answerOfError, defaultFormatters, notAPath } from './answer.js';
+import { answerOfError, connectRefusal, defaultFormatters, notAPath, transferCodingRefusal } from './answer.js';
 import { Router, originForm } from './router.js';
 import { Exchange, type BodyRead, type Incoming, type Plan, runStages } from './stages.js';
 
@@ -59,17 +60,23 @@ export function predictor(surface: Surface, options: PredictOptions = {}): (req:
     maxBody: options.maxBody ?? DEFAULT_MAX_BODY,
     verify: (part, claim) => verify(part, claim),
   };
+  const early = (kind: ErrorKind, err: HttpError): Prediction => {
+    const answer = answerOfError(err);
+    return { kind, status: answer.status, headers: answer.headers, ...(answer.body === undefined ? {} : { body: answer.body }) };
+  };
   return (req) => {
+    // As the transport: CONNECT and the body's framing are judged before the target is.
+    if (req.method.toUpperCase() === 'CONNECT') return early('notImplemented', connectRefusal());
+    const headers = headersOf(req.headers);
+    const framing = transferCodingRefusal(headers['transfer-encoding']);
+    if (framing) return early(framing.status === 501 ? 'notImplemented' : 'badFraming', framing);
     const target = originForm(req.url);
-    if (target === undefined) {
-      const answer = answerOfError(notAPath(req.url));
-      return { kind: 'badUrl', status: answer.status, headers: answer.headers, ...(answer.body === undefined ? {} : { body: answer.body }) };
-    }
+    if (target === undefined) return early('badUrl', notAPath(req.url));
     const bytes = req.body === undefined ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
     const incoming: Incoming = {
       method: req.method.toUpperCase(),
       url: target,
-      headers: headersOf(req.headers),
+      headers,
       readBody: (limit): BodyRead => (bytes.length > limit ? { kind: 'tooLarge' } : { kind: 'body', bytes }),
     };
     const x = new Exchange(plan, incoming);

@@ -70,13 +70,21 @@ export const authExtension: ExtensionDescriptor<AuthConfig, unknown, AuthClaim> 
   name: 'auth',
   stage: 'auth',
   header: 'Authorization',
-  errors: ['unauthorized'],
+  errors: ['unauthorized', 'overloaded'],
   claims: true,
   options: [
     { flag: '--jwt-secret-file <file>', description: 'auth: the JWT signing secret, at least 32 bytes (else API_SERVE_JWT_SECRET, else one generated into --data)' },
     {
       flag: '--token-ttl <duration>', description: 'auth: how long issued JWTs stay valid (900, 15m, 1h, 7d)', default: '1h',
       check: (v) => (parseDuration(v) === undefined ? 'expected a duration from 1s to 366d, like 900, 15m, 1h or 7d' : undefined),
+    },
+    {
+      flag: '--hash-concurrency <n>', description: 'auth: Basic password checks (scrypt) run at once', default: '2',
+      check: (v) => (/^[1-9]\d{0,5}$/.test(v) ? undefined : 'expected a whole number from 1 to 999999'),
+    },
+    {
+      flag: '--hash-queue <n>', description: 'auth: Basic password checks waiting their turn; past them a 503 with Retry-After', default: '64',
+      check: (v) => (/^(0|[1-9]\d{0,5})$/.test(v) ? undefined : 'expected a whole number from 0 to 999999'),
     },
   ],
   read(config, headers) {

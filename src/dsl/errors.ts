@@ -26,6 +26,16 @@ export interface ErrorEntry {
 
 /** Every protocol error the server itself produces, in check order. */
 export const ERRORS = {
+  badFraming: {
+    status: 400, reason: 'Bad Request', stage: 'route', check: 'a `Transfer-Encoding` that does not end in `chunked` (the body has no knowable end); the connection is closed',
+    example: '`Bad Request: Transfer-Encoding "gzip" does not end in chunked, so the body has no knowable length`',
+    doc: 'The request body is framed so that its end cannot be found (RFC 9112, section 6.3).',
+  },
+  notImplemented: {
+    status: 501, reason: 'Not Implemented', stage: 'route', check: '`CONNECT`, or a transfer coding besides `chunked` (`Transfer-Encoding: gzip, chunked`); the connection is closed',
+    example: '`Not Implemented: Transfer-Encoding "gzip, chunked" (only chunked is understood)`',
+    doc: 'The request needs something this server does not implement: a tunnel (`CONNECT`) or a transfer coding besides chunked.',
+  },
   notFound: {
     status: 404, reason: 'Not Found', stage: 'route', check: 'no route', example: '`Not found: GET /nope`',
     doc: 'No endpoint has this path.',
@@ -48,6 +58,11 @@ export const ERRORS = {
   unauthorized: {
     status: 401, reason: 'Unauthorized', stage: 'auth', check: 'authentication', headers: 'WWW-Authenticate', example: 'empty; the challenge names each accepted scheme and the realm',
     doc: 'Credentials are missing or wrong; `WWW-Authenticate` names the scheme and realm.',
+  },
+  overloaded: {
+    status: 503, reason: 'Service Unavailable', stage: 'auth', check: 'Basic credentials while `--hash-queue` password checks already wait', headers: 'Retry-After',
+    example: '`Service Unavailable: too many password checks in progress; retry in 1 s`',
+    doc: 'Too many Basic logins are being checked at once; `Retry-After` says when to try again (a bearer token is never held up).',
   },
   notAcceptable: {
     status: 406, reason: 'Not Acceptable', stage: 'accept', check: '`Accept` not satisfiable',

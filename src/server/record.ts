@@ -23,7 +23,7 @@ export type ExchangeObserver = (exchange: ServedExchange, endpoint?: string) => 
 /**
  * Runs `handle` and shows the observer the whole exchange once the response has finished. The
  * response is taken from what was written to `res` (status, headers, bytes), so replies written by
- * others (static files through sirv, 206 and 304 among them) and streams are recorded as sent.
+ * others (static files, 206 and 304 among them) and streams are recorded as sent.
  */
 export function observeExchange(req: RequestRecord, res: ServerResponse, handle: (r: RequestRecord) => OutReply | Promise<OutReply>, observer: ExchangeObserver): OutReply | Promise<OutReply> {
   let requestBody: Buffer | undefined;
@@ -41,7 +41,7 @@ export function observeExchange(req: RequestRecord, res: ServerResponse, handle:
     if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding as BufferEncoding : 'utf8'));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
-  // Headers given to writeHead (sirv passes them there) never reach getHeaders(): keep them too.
+  // Headers given to writeHead never reach getHeaders(): keep them too.
   const headed: Record<string, string | readonly string[]> = {};
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {

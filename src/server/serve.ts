@@ -11,6 +11,7 @@ import { type HandlerFn, compile } from './pipeline.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
 import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, runtimeFactory } from './extensions.js';
 import { listener } from './transport.js';
+import { DEFAULT_TIMEOUTS, type Timeouts, guardConnections, timeoutOptions, timeoutsProblem } from './connection.js';
 import type { ExchangeObserver } from './record.js';
 
 export interface ServeOptions {
@@ -21,6 +22,8 @@ export interface ServeOptions {
   readonly dataDir?: string;
   /** Largest request body accepted, in bytes (default 1 MiB); larger gets 413. */
   readonly maxBody?: number;
+  /** How long a client may take to send a request head, a whole request, or stay idle (ms). */
+  readonly timeouts?: Partial<Timeouts>;
   /** Surface-specific settings (`upstream`, `upstreamTimeout`, ...). */
   readonly options?: Readonly<Record<string, string | undefined>>;
   readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
@@ -109,12 +112,18 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
 
 /** Serves one implemented surface; resolves once it is listening. */
 export async function serve(impl: Implementation, options: ServeOptions = {}): Promise<Served> {
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const problem = timeoutsProblem(timeouts);
+  if (problem) throw new Error(problem);
   const prepared = await prepare(impl, options);
   try {
     const onRequest = prepared.listener;
     // node:https (and TLS with it) is loaded only to serve HTTPS.
     const https = options.tls ? (await import('node:https')).default : undefined;
-    const server = options.tls && https ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : http.createServer(onRequest);
+    const limits = timeoutOptions(timeouts);
+    const server = options.tls && https ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ...limits }, onRequest) : http.createServer(limits, onRequest);
+    // Parse errors and timeouts answered after the responses before them, CONNECT refused.
+    guardConnections(server);
     // `Expect: 100-continue`: no automatic 100; the pipeline sends it when it reads the body.
     server.on('checkContinue', onRequest);
     const host = options.host ?? '127.0.0.1';

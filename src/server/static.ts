@@ -1,10 +1,12 @@
-// Static files at the transport: a handler's `sendFile` reply is answered by sirv (content type,
-// ETag and 304, byte ranges, streamed body) once the path is proven to name a file inside its root.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
-import { realpath, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import sirv, { type RequestHandler } from 'sirv';
+// Static files at the transport: a handler's `sendFile` reply is answered from one open file
+// descriptor, checked to be a regular file inside its root after it was opened (content type,
+// weak ETag and 304, one byte range, streamed body).
+import type { ServerResponse } from 'node:http';
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, open, realpath } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import { lookup } from 'mrmime';
 import type { FileRef } from '../dsl/reply.js';
 import { protocolError } from '../describe/answer.js';
 import { errorReply } from './reply.js';
@@ -16,75 +18,133 @@ import type { OutReply } from './request.js';
  */
 const refused = (segment: string): boolean => segment === '' || segment.startsWith('.') || /[/\\\0]/.test(segment);
 
-/** The file's path relative to the real root (symlinks resolved), or undefined when it must not be served. */
-export async function resolveInside(file: FileRef): Promise<string | undefined> {
-  if (file.path.length === 0 || file.path.some(refused)) return undefined;
-  try {
-    const root = await realpath(file.root);
-    const target = await realpath(join(root, ...file.path));
-    const rel = relative(root, target);
-    // A symlink may point elsewhere inside the root, never outside it nor at a dot-file.
-    if (rel === '' || rel.split(sep).some((s) => s === '..' || s.startsWith('.'))) return undefined;
-    return (await stat(target)).isFile() ? rel : undefined;
-  } catch {
-    return undefined; // missing, unreadable, or a loop of links: not there
-  }
+/** A file opened for serving: its descriptor, what it is, and its path relative to the root. */
+export interface OpenedFile {
+  readonly handle: FileHandle;
+  readonly stats: Stats;
+  readonly rel: string;
 }
 
-const handlers = new Map<string, RequestHandler>();
-
-function sirvFor(root: string): RequestHandler {
-  let h = handlers.get(root);
-  if (!h) {
-    // dev: looks files up per request, so files added or changed while serving are answered right
-    // (and revalidated: Cache-Control no-cache with the ETag).
-    h = sirv(root, { dev: true, etag: true, dotfiles: false, extensions: [], onNoMatch: (_req, res) => { res.statusCode = 404; res.end(); } });
-    handlers.set(root, h);
-  }
-  return h;
-}
+// Non-blocking: opening a FIFO someone put in the root must not wait for a writer.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
- * decided: byte ranges in the simple forms `bytes=a-b` and `bytes=a-` are honoured; any other
- * Range (suffix, several ranges, malformed) is ignored and the whole file sent, as RFC 9110 allows.
+ * Opens the file once, then proves that what was opened is a regular file inside the real root:
+ * the path is resolved (symlinks followed, as a link to another file inside is served) and the
+ * file found there must be the very one the descriptor holds (same device and inode). A path
+ * swapped for a symlink to the outside between the checks can only make this fail (a 404): the
+ * descriptor served is never reopened by name. Undefined when the file must not be served.
  */
-function simpleByteRange(value: string | undefined): boolean {
-  const m = value === undefined ? null : /^bytes=(\d+)-(\d*)$/.exec(value);
-  if (!m) return false;
-  return m[2] === '' || (Number(m[2]) > 0 && Number(m[2]) >= Number(m[1]));
+export async function openInside(file: FileRef): Promise<OpenedFile | undefined> {
+  if (file.path.length === 0 || file.path.some(refused)) return undefined;
+  let handle: FileHandle | undefined;
+  try {
+    const root = await realpath(file.root);
+    const path = join(root, ...file.path);
+    handle = await open(path, OPEN_FLAGS);
+    const stats = await handle.stat();
+    const rel = relative(root, await realpath(path));
+    // A symlink may point elsewhere inside the root, never outside it nor at a dot-file.
+    const outside = rel === '' || rel.split(sep).some((s) => s === '..' || s.startsWith('.'));
+    const there = outside ? undefined : await lstat(join(root, rel));
+    if (stats.isFile() && there?.isFile() && there.dev === stats.dev && there.ino === stats.ino) return { handle, stats, rel };
+  } catch {
+    // missing, unreadable, or a loop of links: not there
+  }
+  await handle?.close().catch(() => {});
+  return undefined;
 }
 
-/** The root-relative path as the URL path sirv decodes back (it runs decodeURI when it sees a `%`). */
-const urlPath = (rel: string) => `/${rel.split(sep).join('/').replace(/%/g, '%25')}`;
+/** `bytes=first-last`, `bytes=first-` or `bytes=-suffix`, as offsets into a file of `size` bytes. */
+export type ByteRange = { readonly kind: 'whole' } | { readonly kind: 'part'; readonly start: number; readonly end: number } | { readonly kind: 'unsatisfiable' };
+
+/**
+ * decided: one byte range is honoured in each of RFC 9110's forms; several ranges, other units and
+ * malformed values are ignored and the whole file sent (RFC 9110 allows it); a range starting at or
+ * beyond the end is a 416 (README "Decisions where the spec is silent", S8 static files). Numbers
+ * are compared exactly, however long: a last position beyond the end means the end.
+ */
+export function byteRange(value: string | undefined, size: number): ByteRange {
+  const m = value === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(value.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return { kind: 'whole' };
+  const length = BigInt(size);
+  if (m[1] === '') {
+    const suffix = BigInt(m[2]!);
+    if (suffix === 0n || length === 0n) return { kind: 'unsatisfiable' };
+    return { kind: 'part', start: Number(length > suffix ? length - suffix : 0n), end: size - 1 };
+  }
+  const first = BigInt(m[1]!);
+  // `5-2` is not a range (ignored); `100-` on 9 bytes is one that starts past the end (416).
+  if (m[2] !== '' && BigInt(m[2]!) < first) return { kind: 'whole' };
+  if (first >= length) return { kind: 'unsatisfiable' };
+  const last = m[2] === '' ? length - 1n : BigInt(m[2]!);
+  return { kind: 'part', start: Number(first), end: Number(last < length ? last : length - 1n) };
+}
+
+/** The file's headers: type by extension (unknown: octet-stream), length, validators. */
+function fileHeaders(rel: string, stats: Stats): Record<string, string> {
+  let type = lookup(basename(rel)) ?? 'application/octet-stream';
+  if (type === 'text/html') type += ';charset=utf-8';
+  return {
+    'content-type': type,
+    'last-modified': stats.mtime.toUTCString(),
+    // Weak: size and modification time name this copy, as sirv's did before (clients keep theirs).
+    etag: `W/"${stats.size}-${stats.mtime.getTime()}"`,
+    // Files are looked up per request: clients revalidate rather than reuse a copy unseen.
+    'cache-control': 'no-cache',
+    'accept-ranges': 'bytes',
+  };
+}
+
+const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  header !== undefined && header.split(',').some((t) => { const tag = t.trim(); return tag === '*' || tag === etag || `W/${tag}` === etag; });
 
 /** Answers a file reply; resolves to the 404 to write instead when the file cannot be served. */
 export async function sendFile(res: ServerResponse, file: FileRef, headers: OutReply['headers']): Promise<OutReply | undefined> {
-  const req: IncomingMessage = res.req;
-  const rel = await resolveInside(file);
-  // decided: names with `?` or `#` cannot travel in the URL path sirv reads, so they are not served.
-  if (rel === undefined || /[?#]/.test(rel)) {
+  const req = res.req;
+  const opened = await openInside(file);
+  // decided: names with `?` or `#` are not served (README "Decisions", S8 static files).
+  if (opened === undefined || /[?#]/.test(opened.rel)) {
+    await opened?.handle.close().catch(() => {});
     const path = (req.url ?? '/').split('?')[0];
     return errorReply(protocolError('notFound', `Not found: ${req.method ?? 'GET'} ${path}`));
   }
-  const root = await realpath(file.root);
+  const { handle, stats, rel } = opened;
+  const own = fileHeaders(rel, stats);
   for (const k in headers) res.setHeader(k, headers[k] as string | string[]);
-  if (!simpleByteRange(req.headers.range)) delete req.headers.range;
-  // sirv reads the file's path from req.url, as a mounted middleware does.
-  req.url = urlPath(rel);
-  // sirv pipes a read stream into the response: a read error must end the response, not the process.
-  res.once('pipe', (src: Readable) => {
-    src.once('error', (err) => {
-      process.stderr.write(`api-serve: reading ${join(root, rel)} failed: ${err.message}\n`);
-      res.destroy();
-    });
-    res.once('close', () => src.destroy());
+  // The reply's own headers win over the file's.
+  for (const [k, v] of Object.entries(own)) if (!res.hasHeader(k)) res.setHeader(k, v);
+  if (matchesEtag(req.headers['if-none-match'], own.etag!)) {
+    await handle.close().catch(() => {});
+    res.statusCode = 304;
+    res.end();
+    return undefined;
+  }
+  const range = byteRange(req.headers.range, stats.size);
+  if (range.kind === 'unsatisfiable') {
+    await handle.close().catch(() => {});
+    res.statusCode = 416;
+    res.setHeader('content-range', `bytes */${stats.size}`);
+    res.setHeader('content-length', 0);
+    res.end();
+    return undefined;
+  }
+  const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, stats.size - 1];
+  res.statusCode = range.kind === 'part' ? 206 : 200;
+  if (range.kind === 'part') res.setHeader('content-range', `bytes ${start}-${end}/${stats.size}`);
+  res.setHeader('content-length', Math.max(0, end - start + 1));
+  if (req.method === 'HEAD' || end < start) {
+    await handle.close().catch(() => {});
+    res.end();
+    return undefined;
+  }
+  // The descriptor checked above is the one read: the name is never opened again.
+  const stream = handle.createReadStream({ start, end, autoClose: true });
+  stream.once('error', (err) => {
+    process.stderr.write(`api-serve: reading ${join(file.root, rel)} failed: ${err.message}\n`);
+    res.destroy();
   });
-  // sirv sends an empty Content-Type for unknown extensions; say octet-stream instead.
-  const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
-  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
-    if (headers && headers['Content-Type'] === '') headers['Content-Type'] = 'application/octet-stream';
-    return writeHead(status, headers);
-  }) as ServerResponse['writeHead'];
-  sirvFor(root)(req, res);
+  res.once('close', () => stream.destroy());
+  stream.pipe(res);
   return undefined;
 }

@@ -5,7 +5,8 @@ import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
 import type { OutReply, RequestRecord } from './request.js';
 import type { ExchangeObserver, observeExchange } from './record.js';
-import { notAPath } from '../describe/answer.js';
+import { notAPath, transferCodingRefusal } from '../describe/answer.js';
+import { lingerAfterResponse } from './connection.js';
 import { originForm } from '../describe/router.js';
 import { errorReply } from './reply.js';
 
@@ -75,11 +76,14 @@ async function writeStream(res: ServerResponse, stream: AsyncIterable<string | B
   if (!gone) res.end();
 }
 
-/** The static-file handler (sirv), loaded the first time a reply names a file. */
+/** The static-file sender, loaded the first time a reply names a file. */
 let staticModule: Promise<typeof import('./static.js')> | undefined;
 const staticFiles = () => (staticModule ??= import('./static.js'));
 
 export function write(res: ServerResponse, out: OutReply): void | Promise<void> {
+  // Answered before its body was read whole (a 413, a refused framing): if Node closes this
+  // connection after the answer, it lingers, so a client still sending reads the answer.
+  if (res.req && !res.req.complete) lingerAfterResponse(res.socket);
   if (out.file) {
     const file = out.file;
     return staticFiles().then(({ sendFile }) => sendFile(res, file, out.headers)).then((missing) => (missing ? write(res, missing) : undefined));
@@ -139,6 +143,12 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
     }
   };
   return (req, res) => {
+    // A body framed so that it cannot be read (a transfer coding besides chunked) is refused first.
+    const te = req.headers['transfer-encoding'];
+    if (te !== undefined) {
+      const refusal = transferCodingRefusal(te);
+      if (refusal) { void write(res, errorReply(refusal)); return; }
+    }
     const url = req.url ?? '/';
     if (url.startsWith('/')) { handler(req, res); return; }
     const path = originForm(url);

@@ -37,7 +37,7 @@ rule('only src/store/ imports lowdb', (f) => !f.startsWith('src/store/'), pkg('l
 rule('only src/cli/ imports commander', (f) => !f.startsWith('src/cli/'), pkg('commander'));
 rule('only src/server/auth/jwt.ts imports jose', (f) => f !== 'src/server/auth/jwt.ts', pkg('jose'));
 rule('only src/server/auth/cookies.ts imports cookie', (f) => f !== 'src/server/auth/cookies.ts', pkg('cookie'));
-rule('only src/server/static.ts imports sirv', (f) => f !== 'src/server/static.ts', pkg('sirv'));
+rule('only src/server/static.ts imports mrmime', (f) => f !== 'src/server/static.ts', pkg('mrmime'));
 rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
 rule('only src/describe/negotiate.ts imports negotiator', (f) => f !== 'src/describe/negotiate.ts', pkg('negotiator'));
 rule('describe (the description layer) imports only dsl and codec', under('src/describe'), (t) => t.startsWith('src/') && !/^src\/(describe|dsl|codec)\//.test(t));

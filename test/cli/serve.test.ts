@@ -97,6 +97,17 @@ cli('a bad flag is exit 2', () => {
   assert.match(r.stderr, /unknown option/);
 });
 
+cli('bad timeouts or hash limits are one line and exit 2', () => {
+  const longer = runBin('api-serve', ['S2', '--port', '0', '--headers-timeout', '40000']);
+  assert.is(longer.code, 2);
+  assert.match(longer.stderr, /^api-serve: the headers timeout \(40000 ms\) cannot be longer than the request timeout \(30000 ms\)\n$/);
+  for (const args of [['--request-timeout', '0'], ['--keep-alive-timeout', 'soon'], ['--hash-concurrency', '0'], ['--hash-queue', '-1']]) {
+    const r = runBin('api-serve', ['S2', '--port', '0', ...args]);
+    assert.is(r.code, 2, args.join(' '));
+    assert.match(r.stderr, new RegExp(`${args[0]}`), args.join(' '));
+  }
+});
+
 cli('--port with several surfaces is exit 2', () => {
   const r = runBin('api-serve', ['S1', 'S2', '--port', '0']);
   assert.is(r.code, 2);

@@ -2,6 +2,7 @@
 // file, files added while serving, and every way out of the directory (all 404, never a file).
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -122,19 +123,38 @@ s('HEAD /static/hello.txt -> 200, the headers, no body', async (ctx) => {
   assert.is(r.body.length, 0);
 });
 
-s('Range: bytes=0-1 -> 206 with the two bytes; an unsupported Range form -> the whole file', async (ctx) => {
-  const part = await raw(ctx.server!.url, '/static/hello.txt', 'GET', { range: 'bytes=0-1' });
-  assert.is(part.status, 206);
-  assert.is(part.body.toString(), 'hi');
-  assert.is(part.headers['content-range'], 'bytes 0-1/9');
-  for (const range of ['bytes=-3', 'bytes=0-1,4-5', 'bytes=5-2', 'bytes=0-0', 'lines=1-2', 'bytes=x-']) {
-    const whole = await raw(ctx.server!.url, '/static/hello.txt', 'GET', { range });
-    assert.is(whole.status, 200, range);
-    assert.is(whole.body.toString(), 'hi there\n', range);
-  }
-  const beyond = await raw(ctx.server!.url, '/static/hello.txt', 'GET', { range: 'bytes=100-' });
-  assert.is(beyond.status, 416);
-});
+const ranges: [string, number, string, string | undefined][] = [
+  // [Range, status, body, Content-Range]
+  ['bytes=0-1', 206, 'hi', 'bytes 0-1/9'],
+  ['bytes=0-0', 206, 'h', 'bytes 0-0/9'],
+  ['bytes=3-', 206, 'there\n', 'bytes 3-8/9'],
+  ['bytes=-3', 206, 're\n', 'bytes 6-8/9'],
+  ['bytes=-100', 206, 'hi there\n', 'bytes 0-8/9'],
+  ['bytes=4-100', 206, 'here\n', 'bytes 4-8/9'],
+  // RFC 9110: a last position at or beyond the end means the end, however large the number.
+  ['bytes=0-9007199254740992', 206, 'hi there\n', 'bytes 0-8/9'],
+  ['bytes=2-99999999999999999999999999', 206, ' there\n', 'bytes 2-8/9'],
+  // Forms not honoured: the whole file.
+  ['bytes=0-1,4-5', 200, 'hi there\n', undefined],
+  ['bytes=5-2', 200, 'hi there\n', undefined],
+  ['lines=1-2', 200, 'hi there\n', undefined],
+  ['bytes=x-', 200, 'hi there\n', undefined],
+  ['bytes=-', 200, 'hi there\n', undefined],
+  // Starting at or beyond the end: unsatisfiable.
+  ['bytes=100-', 416, '', 'bytes */9'],
+  ['bytes=9-', 416, '', 'bytes */9'],
+  ['bytes=9007199254740993-9007199254740999', 416, '', 'bytes */9'],
+  ['bytes=-0', 416, '', 'bytes */9'],
+];
+for (const [range, status, body, contentRange] of ranges) {
+  s(`Range: ${range} -> ${status}${status === 206 ? ` ${JSON.stringify(body)}` : ''}`, async (ctx) => {
+    const r = await raw(ctx.server!.url, '/static/hello.txt', 'GET', { range });
+    assert.is(r.status, status, r.body.toString());
+    assert.is(r.body.toString(), body);
+    assert.is(r.headers['content-range'], contentRange);
+    assert.is(r.headers['content-length'], String(Buffer.byteLength(body)));
+  });
+}
 
 s('POST /static/hello.txt -> 405 with Allow: GET, HEAD', async (ctx) => {
   const r = await raw(ctx.server!.url, '/static/hello.txt', 'POST');
@@ -175,6 +195,36 @@ for (const path of refused) {
     assert.not.match(r.body.toString(), /outside|dot-file|next to static|root:/);
   });
 }
+
+s('a file swapped back and forth with a symlink to an outside file while it is served: never the outside file, never a 5xx, every request answered', async (ctx) => {
+  const root = join(ctx.server!.dataDir, 'static');
+  const target = join(root, 'swapped.txt');
+  writeFileSync(target, 'inside');
+  // Another process swaps the name as fast as it can: a symlink to the outside file, then a file.
+  const swapper = spawn(process.execPath, ['-e', `
+    const fs = require('node:fs');
+    const [target, outside] = process.argv.slice(1);
+    for (let i = 0; ; i++) {
+      try { fs.symlinkSync(outside, target + '.link'); fs.renameSync(target + '.link', target); } catch {}
+      try { fs.writeFileSync(target + '.file', 'inside'); fs.renameSync(target + '.file', target); } catch {}
+    }`, target, join(ctx.outside!, 'secret.txt')], { stdio: 'ignore' });
+  try {
+    const seen = new Map<string, number>();
+    for (let round = 0; round < 30; round++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () =>
+        raw(ctx.server!.url, '/static/swapped.txt').catch((e: Error): Raw => ({ status: 0, headers: {}, body: Buffer.from(`no answer: ${e.message}`) }))));
+      for (const r of answers) {
+        const key = `${r.status} ${r.body.toString()}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+    }
+    const kinds = [...seen.keys()].sort();
+    assert.ok(kinds.every((k) => k === '200 inside' || k.startsWith('404 ')), JSON.stringify(Object.fromEntries(seen)));
+    assert.ok(seen.has('200 inside'), 'the file itself is served between swaps');
+  } finally {
+    swapper.kill();
+  }
+});
 
 s('GET /static/%zz -> 400 (a malformed escape is not a path)', async (ctx) => {
   const r = await raw(ctx.server!.url, '/static/%zz');

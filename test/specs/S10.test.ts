@@ -6,6 +6,8 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DEFAULT_UPSTREAM_TIMEOUT, handlers, parseTimeout } from '../../specs/S10.js';
 import { handlers as storeHandlers } from '../../specs/S10-store.js';
 import { JSON_TYPE, TEXT_TYPE, caseSuite } from '../helpers/cases.js';
@@ -105,6 +107,8 @@ const answers: [string, (req: http.IncomingMessage, res: http.ServerResponse) =>
   ['an empty 200 -> 404', sendJson(200, ''), 404, LOOKUP_FAILED],
   ['a 404 with a _source document -> 404', sendJson(404, '{"_source": {"a": "b"}}'), 404, LOOKUP_FAILED],
   ['a 302 -> 404 (redirects are not followed)', (_, res) => { res.writeHead(302, { location: '/elsewhere' }).end(); }, 404, LOOKUP_FAILED],
+  ['a valid document nested 100,000 levels deep -> 404 (never a 500 from an overflowing encoder)', sendJson(200, `{"_source": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`), 404, LOOKUP_FAILED],
+  ['a _source nested 999 levels deep (1000 with the document) -> 200, as it is', sendJson(200, `{"_source": ${'['.repeat(999)}${']'.repeat(999)}}`), 200, JSON.parse('['.repeat(999) + ']'.repeat(999))],
   ['a connection cut before the answer -> 404', (req) => { req.socket.destroy(); }, 404, LOOKUP_FAILED],
 ];
 for (const [what, answer, status, expected] of answers) {
@@ -192,6 +196,44 @@ proxy('a document the upstream sends only after the client got its 404 is droppe
       assert.is(logs.length, 1, logs.join('\n'));
     }, { options: { upstream: up.url, upstreamTimeout: '300' }, log: (line) => logs.push(line) });
   } finally {
+    await up.close();
+  }
+});
+
+/** The collector, callable from a test (the flag set at run time, then `gc` read in a new context). */
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+proxy('--upstream-timeout bounds the whole lookup even when garbage collections run during it (a body dripping a byte at a time -> 404)', async () => {
+  const gc = collector();
+  const drips = new Set<NodeJS.Timeout>();
+  // Headers at once, then one byte every 40 ms for about 4 s: no pause is long enough for undici's
+  // own per-chunk body timeout, so only the lookup's whole-time bound can stop it.
+  const up = await fakeUpstream((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"_source": {"a": "');
+    let n = 0;
+    const t = setInterval(() => {
+      if (res.destroyed) { clearInterval(t); return; }
+      if (++n < 100) { res.write('x'); return; }
+      clearInterval(t);
+      res.end('"}}');
+    }, 40);
+    drips.add(t);
+  });
+  const logs: string[] = [];
+  const collecting = setInterval(gc, 10);
+  try {
+    await withServer(handlers, async (s) => {
+      const answers = await orFail(Promise.all([1, 2, 3].map((i) => call(s.url, 'GET', `/docs/${i}`))), 'the answers to three lookups');
+      assert.equal(answers.map((r) => r.status), [404, 404, 404], 'every lookup is cut at the timeout, none answered with the late document');
+      assert.ok(logs.every((l) => /\btimeout\b|aborted/i.test(l)), logs.join('\n'));
+    }, { options: { upstream: up.url, upstreamTimeout: '300' }, log: (line) => logs.push(line) });
+  } finally {
+    clearInterval(collecting);
+    for (const t of drips) clearInterval(t);
     await up.close();
   }
 });
