@@ -9,7 +9,6 @@ import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandler
 import { die, parseOrExit } from './exit.js';
 import { plainHttpWarning } from './plain-http-warning.js';
 import { openUserStore } from './user-directory.js';
-import { databaseUrlProblem } from '../store/database-url.js';
 import type { WorkerReport } from './workers.js';
 import { authExtension } from '../dsl/auth.js';
 import { rangeExtension } from '../dsl/range.js';
@@ -22,12 +21,6 @@ function parseSize(text: string): number {
   if (!m) throw new UsageError(`--max-body: "${text}" is not a size (bytes, or with kb/mb)`);
   const unit = (m[2] ?? 'b').toLowerCase();
   return Number(m[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
-}
-
-function parseStore(text: string): string {
-  const problem = databaseUrlProblem(text);
-  if (problem !== undefined) throw new InvalidArgumentError(problem);
-  return text;
 }
 
 function parseWorkers(text: string): string {
@@ -58,7 +51,7 @@ export function program(): Command {
     .option('-p, --port <port>', 'port for a single surface (0 picks a free one)')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data <dir>', 'directory for runtime state and served files', 'data')
-    .addOption(new Option('--store <url>', 'keep S4 persons and S6 users in this PostgreSQL database (postgres://...), shared by several instances').env('API_SERVE_DATABASE_URL').argParser(parseStore))
+    .addOption(new Option('--store <url>', 'keep S4 persons and S6 users in this PostgreSQL database (postgres://...), shared by several instances').env('API_SERVE_DATABASE_URL'))
     .addOption(new Option('--workers <n>', 'serve with n processes on the same ports (needs --store)').argParser(parseWorkers))
     .option('--all', 'serve every reference surface')
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
@@ -154,6 +147,11 @@ export async function main(argv: string[]): Promise<void> {
     for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(width)}  ${entry.title}\n`);
     return;
   }
+  // An empty API_SERVE_DATABASE_URL is no store, as if unset.
+  if (opts.store === '') delete opts.store;
+  // Checked here rather than by commander, whose message would repeat the value, password and all.
+  const storeProblem = opts.store === undefined ? undefined : (await import('../store/database-url.js')).databaseUrlProblem(opts.store);
+  if (storeProblem !== undefined) die('api-serve', `--store: ${storeProblem}`);
   if (opts.workers !== undefined) {
     // decided: several processes only over a shared store (README "Scaling out"): the embedded
     // store is one process's, and each worker would otherwise keep a state of its own.

@@ -74,15 +74,12 @@ interface UserAdmin {
   remove(login: string): Promise<boolean>;
 }
 
-function storeUrl(text: string): string {
-  const problem = databaseUrlProblem(text);
-  if (problem !== undefined) throw new InvalidArgumentError(problem);
-  return text;
-}
-
 /** Runs `use` on the store the options name, closing a database pool afterwards. */
 async function withStore<T>(opts: DataOpts, use: (store: UserAdmin) => Promise<T>): Promise<T> {
   if (opts.store === undefined || opts.store === '') return use(await UserStore.open(opts.data));
+  // Checked here rather than by commander, whose message would repeat the value, password and all.
+  const problem = databaseUrlProblem(opts.store);
+  if (problem !== undefined) throw new UsersError(`--store: ${problem}`, 2);
   const { PgUserStore } = await import('../store/postgres.js');
   const store = await PgUserStore.open(opts.store, (line) => process.stderr.write(`${line}\n`));
   try { return await use(store); } finally { await store.close(); }
@@ -94,7 +91,7 @@ export function program(run: (action: Promise<void>) => void): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const data = (c: Command) => c.option('--data <dir>', 'directory holding users.json', 'data')
-    .addOption(new Option('--store <url>', 'a PostgreSQL database holding the users instead (postgres://...)').env('API_SERVE_DATABASE_URL').argParser(storeUrl))
+    .addOption(new Option('--store <url>', 'a PostgreSQL database holding the users instead (postgres://...)').env('API_SERVE_DATABASE_URL'))
     .exitOverride();
 
   data(cmd.command('add').argument('<login>', 'the login name (no ":")'))

@@ -6,15 +6,9 @@ export function isDatabaseUrl(text: string): boolean {
   return /^postgres(ql)?:\/\//i.test(text.trim());
 }
 
-/** The URL as it may be shown: without its password. */
+/** The URL as it may be shown: without its password (the rest as given). */
 export function redactUrl(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.password !== '') url.password = '***';
-    return url.toString();
-  } catch {
-    return text.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
-  }
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*):([^/?#]*)@/i, '$1:***@');
 }
 
 /** Why `text` is not a usable database URL, or undefined when it is one. */
