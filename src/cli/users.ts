@@ -87,7 +87,7 @@ async function withStore<T>(opts: DataOpts, use: (store: UserAdmin) => Promise<T
 
 export function program(run: (action: Promise<void>) => void): Command {
   const cmd = new Command('api-serve users')
-    .description('Manage the users of the authenticated surfaces (S6), kept hashed in DIR/users.json.')
+    .description('Manage the users of the authenticated surfaces (S6), kept hashed in DIR/users.json or in the --store database.')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const data = (c: Command) => c.option('--data <dir>', 'directory holding users.json', 'data')
