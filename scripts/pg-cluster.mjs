@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** Where initdb and pg_ctl are: $PG_BIN, Debian's /usr/lib/postgresql/<newest>/bin, or PATH. */
+/** Where initdb and pg_ctl are: $PG_BIN (then only there), Debian's /usr/lib/postgresql/<newest>/bin, or PATH. */
 export function findPostgres() {
+  if (process.env.PG_BIN) {
+    const dir = process.env.PG_BIN;
+    return existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')) ? { bin: dir } : { missing: `no initdb and pg_ctl in PG_BIN=${dir}` };
+  }
   const candidates = [];
-  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     for (const v of readdirSync(debian).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, v, 'bin'));
