@@ -170,7 +170,8 @@ export async function main(argv: string[]): Promise<void> {
     listening = await listenAll(names.map(parseSurfaceArg), opts);
   } catch (err) {
     const message = (err as Error)?.message ?? String(err);
-    if (report) { report({ kind: 'failed', message }); process.exit(2); }
+    // Exits once the report is handed over, so the primary can say why in its one line.
+    if (report) { process.send!({ kind: 'failed', message } satisfies WorkerReport, () => process.exit(2)); return; }
     die('api-serve', message);
   }
   const { served, warnings } = listening;

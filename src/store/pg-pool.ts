@@ -20,16 +20,6 @@ function openFailure(url: string, err: unknown): StoreOpenError {
   return new StoreOpenError(`cannot open ${where}: ${said}`);
 }
 
-/**
- * Whether an error means the database cannot be reached or is not serving right now (a refused or
- * broken connection, a server shutting down or starting): the request gets a 503, not a 500.
- */
-export function isUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | undefined;
-  if (e?.code !== undefined && (NETWORK.has(e.code) || /^(08|57P|53)/.test(e.code))) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable/i.test(e?.message ?? '');
-}
-
 export interface SharedPool {
   readonly pool: pg.Pool;
   /** The URL without its password, for messages. */
@@ -54,7 +44,7 @@ export async function acquirePool(url: string, log: (line: string) => void): Pro
   if (problem !== undefined) throw new StoreOpenError(problem);
   let entry = pools.get(url);
   if (entry === undefined) {
-    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'api-serve', max: 10 });
+    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'api-serve', max: 10, keepAlive: true });
     // An idle connection the server drops (a restart, an outage) must not kill the process: the
     // pool discards it and the next request connects anew.
     pool.on('error', (err) => log(`api-serve: lost an idle connection to the PostgreSQL store (${err.message.replace(/\s+/g, ' ')})`));

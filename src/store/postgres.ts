@@ -1,6 +1,6 @@
 // The PostgreSQL backend of the stores (`--store postgres://...`): loaded only when a URL asks
 // for it, so the embedded default never loads pg.
-export { acquirePool, isUnavailable } from './pg-pool.js';
+export { acquirePool } from './pg-pool.js';
 export { databaseUrlProblem, isDatabaseUrl, redactUrl } from './database-url.js';
 export { migrate, migrations } from './pg-migrate.js';
 export { openPgRecordStore } from './pg-record-store.js';

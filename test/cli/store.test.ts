@@ -47,6 +47,13 @@ usage('--workers 0 and --workers many -> one line, exit 2', () => {
   }
 });
 
+usage('--workers 2 whose workers cannot reach the database -> the reason in one line, exit 2', () => {
+  const r = runBin('api-serve', ['S4', '--port', '0', '--workers', '2', '--store', 'postgres://someone:s3cret@127.0.0.1:1/db']);
+  assert.is(r.code, 2, r.stderr);
+  assert.is(oneLine(r.stderr).length, 1, r.stderr);
+  assert.match(r.stderr, /^api-serve: cannot reach the PostgreSQL store postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/db/);
+});
+
 usage('--workers with --record -> one line, exit 2', () => {
   const r = runBin('api-serve', ['S4', '--port', '0', '--workers', '2', '--store', 'postgres://u@127.0.0.1/db', '--record', 'x']);
   assert.is(r.code, 2, r.stderr);
