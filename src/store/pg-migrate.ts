@@ -50,6 +50,9 @@ CREATE TABLE IF NOT EXISTS api_serve.schema_migrations (
  */
 export async function migrate(pool: pg.Pool, log: (line: string) => void, shipped: readonly Migration[] = migrations()): Promise<void> {
   const client = await pool.connect();
+  // A connection lost mid-way rejects the query in progress; the event must not also end the process.
+  const ignore = () => {};
+  client.on('error', ignore);
   let broken = false;
   try {
     // Session lock: held across the transactions below, released by unlock or by the session's end.
@@ -86,6 +89,7 @@ export async function migrate(pool: pg.Pool, log: (line: string) => void, shippe
     broken = true;
     throw err;
   } finally {
+    client.off('error', ignore);
     client.release(broken);
   }
 }
