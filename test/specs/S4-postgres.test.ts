@@ -1,11 +1,13 @@
 // S4 over several instances sharing one PostgreSQL database (real `api-serve` processes and a real
 // throwaway cluster): consistency across instances, unique ids under concurrent creates, one
-// migration at a simultaneous start, an instance restarted, and the database going away and back.
+// migration at a simultaneous start, an instance restarted, and the database going away and back
+// (S4 answering 503, S6 refusing Basic logins but not tokens, both recovering by themselves).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Spawned, spawnServe } from '../helpers/cli.js';
 import { JSON_BODY } from '../helpers/cases.js';
-import { call } from '../helpers/server.js';
+import { rmSync } from 'node:fs';
+import { call, tempDir } from '../helpers/server.js';
 import { eventually, freshDatabase, havePostgres, sql, theCluster } from '../helpers/pg.js';
 
 interface Person { Id: number; name: string; age: string }
@@ -135,6 +137,36 @@ if (havePostgres('test/specs/S4-postgres.test.ts')) {
       assert.equal(names, ['kept', 'back'], 'the acknowledged creates are there, the refused one is not');
       assert.ok(back!.Id > kept.Id);
     });
+  });
+
+  outage('S6 on the same database while it is down: Basic logins 401 (a log line), bearer tokens still 200; logins work again once it is back', async () => {
+    const url = await freshDatabase();
+    const cluster = await theCluster();
+    const data = tempDir('api-serve-s6-pg-');
+    const basic = { authorization: `Basic ${Buffer.from('alice:wonder').toString('base64')}` };
+    const s6 = await spawnServe(['S6', '--port', '0', '--data', data, '--store', url]);
+    try {
+      const { PgUserStore } = await import('../../src/store/postgres.js');
+      const users = await PgUserStore.open(url, () => {});
+      await users.add({ login: 'alice', password: 'wonder', auID: 3, auOrgID: 1 });
+      await users.close();
+      const base = s6.urls.S6!;
+      const first = await call(base, 'GET', '/bar', { headers: basic });
+      assert.is(first.status, 200);
+      const token = /JWT-Cookie=([^;]+)/.exec((first.headers['set-cookie'] as string[])[1]!)![1]!;
+      cluster.stop();
+      try {
+        assert.is((await call(base, 'GET', '/bar', { headers: basic })).status, 401);
+        assert.is((await call(base, 'GET', '/bar', { headers: { authorization: `Bearer ${token}` } })).status, 200);
+        assert.match(s6.stderr(), /basic authentication could not be checked/);
+      } finally {
+        cluster.start();
+      }
+      await eventually('a Basic login works again', async () => (await call(base, 'GET', '/bar', { headers: basic })).status === 200);
+    } finally {
+      await s6.stop();
+      rmSync(data, { recursive: true, force: true });
+    }
   });
 
   shared.run();
