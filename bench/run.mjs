@@ -19,6 +19,8 @@ import { canPin, cpuMicros, getContenderFlags, isPinned, rssMiB, setContenderFla
 import { checkSameWork, request, seedPersons } from './lib/prepare.mjs';
 import { printTables, printTargets, summarize, targets } from './lib/report.mjs';
 import { measureStartup } from './lib/startup.mjs';
+import { findPostgres, startCluster } from '../scripts/pg-cluster.mjs';
+import pg from 'pg';
 import { markdown } from './lib/markdown.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -114,7 +116,8 @@ async function main() {
       apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), ['S2', 'orders']);
     }
     const colorFields = s7 ? String((await request(apiMain.ports.S7, { path: '/colors' })).headers['accept-ranges'] ?? 'name') : '';
-    const plan = makePlan({ s7, s4, tmp, colorsFile: colors, colorFields });
+    const pgUrls = s4 ? await throwawayDatabases(skipped, log) : undefined;
+    const plan = makePlan({ s7, s4, tmp, colorsFile: colors, colorFields, pg: pgUrls });
     procs.set('api-serve', apiMain);
     for (const p of plan.processes) {
       if (procs.has(p.id)) continue;
@@ -130,17 +133,22 @@ async function main() {
     if (s4) {
       // Same records in every S4 store, created over HTTP; `get` asks for the first one.
       for (const [id, p] of procs) {
-        if (!id.endsWith(' read') && !id.endsWith(' write')) continue;
+        if (!id.endsWith(' read') && !id.endsWith(' write') && !id.endsWith(' mix')) continue;
         const first = await seedPersons(p.ports.S4, PERSON, opt.seed);
-        for (const w of workloads) for (const c of w.cells) if (c.proc === id && w.id === 's4-get') c.path = `/person/${first}`;
+        for (const w of workloads) for (const c of w.cells) {
+          if (c.proc === id && w.id === 's4-get') c.path = `/person/${first}`;
+          if (c.proc === id && w.mix) c.getPath = `/person/${first}`;
+        }
       }
     }
     await checkSameWork(workloads, portOf, notes);
     workloads = workloads.filter((w) => w.cells.some((c) => !c.invalid));
 
     load = await startLoadGenerator(join(root, 'bench/lib/load.mjs'));
+    // A mix alternates the workload's request (a create) and a get of the cell's path.
+    const mixed = (w, c) => (w.mix ? { requests: [{ method: w.method, path: w.path, headers: w.headers, body: w.body }, { method: 'GET', path: c.getPath }] } : {});
     const loadOpts = (w, c, seconds) => ({
-      url: `http://127.0.0.1:${portOf(c)}${c.path ?? w.path}`, method: w.method, headers: w.headers ?? {}, body: w.body,
+      url: `http://127.0.0.1:${portOf(c)}${c.path ?? w.path}`, method: w.method, headers: w.headers ?? {}, body: w.body, ...mixed(w, c),
       connections: opt.connections, ...(w.fixedAmount ? { amount: Math.round(opt.createAmount * seconds / opt.duration) } : { duration: seconds }),
     });
     const reserve = opt.startupRuns * 1.5 + 5;
@@ -211,6 +219,25 @@ async function main() {
     await stopAll();
     removeScratch();
   }
+}
+
+/**
+ * A throwaway PostgreSQL cluster (scripts/pg-cluster.mjs) with four empty databases for the S4 rows
+ * on PostgreSQL; undefined (and the rows skipped, saying why) when no server is installed.
+ */
+async function throwawayDatabases(skipped, say) {
+  const found = findPostgres();
+  if (!found.bin) { skipped.push({ row: 'S4 on PostgreSQL', why: found.missing }); return undefined; }
+  say('starting a throwaway PostgreSQL cluster');
+  const c = await startCluster();
+  const client = new pg.Client({ connectionString: c.url });
+  await client.connect();
+  try {
+    for (const db of ['bench_read', 'bench_write', 'bench_mix1', 'bench_mix2']) await client.query(`CREATE DATABASE ${db}`);
+  } finally {
+    await client.end();
+  }
+  return { read: c.urlOf('bench_read'), write: c.urlOf('bench_write'), mix1: c.urlOf('bench_mix1'), mix2: c.urlOf('bench_mix2') };
 }
 
 /** `--only startup`: the start-up probe alone (no contenders, no load), each sample printed. */

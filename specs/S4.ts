@@ -1,5 +1,5 @@
 // S4: person records in persistent storage: list, get, create, delete. Storage sits behind the
-// record-store interface (lowdb on `<data>/persons.json` by default).
+// record-store interface (lowdb on `<data>/persons.json` by default, PostgreSQL with `--store URL`).
 import { join } from 'node:path';
 import { api, body, capture, del, get, implement, json, post, reply } from '../src/dsl/index.js';
 import type { Implementation, ServeEnv } from '../src/dsl/index.js';
@@ -33,12 +33,17 @@ const NOT_FOUND = 'Person with ID not found.';
 const NOT_CREATED = 'Could not create Person.';
 // decided: a removal the store cannot write is a 503 like a failed creation (README "Decisions").
 const NOT_DELETED = 'Could not delete Person.';
+// decided: a read the store cannot answer (the database is away) is a 503 too (README "Decisions").
+const NOT_READ = 'Could not read Person.';
+const NOT_LISTED = 'Could not list Persons.';
 const id = capture('id', t.int, '(integer) the Id of the person');
 
 export const surface = api('S4', { title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
-  list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake] }] }),
+  list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake] }] })
+    .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_LISTED }] }),
   get: get('person', id).returns(json(Person), { examples: [{ value: jake }] })
-    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND }] }),
+    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND }] })
+    .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_READ }] }),
   create: post('person', body(NewPerson, undefined, [{ value: { name: 'Jake', age: '25' } }]))
     .returns(json(Person), { description: 'The created person with its Id; answered once it is stored durably.', examples: [{ value: jake }] })
     .responds(503, json(t.text), { description: 'The store could not write the record.', examples: [{ value: NOT_CREATED }] }),
@@ -54,9 +59,22 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
     const store = await open(env);
     env.onClose(() => store.close());
     return {
-      list: async () => (await store.list()).map(asPerson),
+      list: async () => {
+        try {
+          return (await store.list()).map(asPerson);
+        } catch (err) {
+          env.log(`api-serve: S4 could not list the persons: ${(err as Error)?.message ?? String(err)}`);
+          return reply(503, NOT_LISTED);
+        }
+      },
       get: async ({ id: wanted }) => {
-        const found = await store.get(wanted);
+        let found;
+        try {
+          found = await store.get(wanted);
+        } catch (err) {
+          env.log(`api-serve: S4 could not read person ${wanted}: ${(err as Error)?.message ?? String(err)}`);
+          return reply(503, NOT_READ);
+        }
         if (found === undefined) return reply(404, NOT_FOUND);
         return asPerson(found);
       },
@@ -81,4 +99,11 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
   });
 }
 
-export const handlers = personsWith((env) => openLowdbStore(join(env.dataDir, 'persons.json'), PersonData.check));
+/** `--store URL` (a PostgreSQL database shared by several instances), else `<data>/persons.json`. */
+async function openPersons(env: ServeEnv): Promise<RecordStore<PersonData>> {
+  const url = env.options.store;
+  if (url !== undefined && url !== '') return (await import('../src/store/postgres.js')).openPgRecordStore(url, 'persons', PersonData.check, env.log);
+  return openLowdbStore(join(env.dataDir, 'persons.json'), PersonData.check);
+}
+
+export const handlers = personsWith(openPersons);

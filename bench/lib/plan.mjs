@@ -17,9 +17,10 @@ const bare = (c, port) => ({ contender: c, proc: c, port });
 
 /**
  * The plan for one run. `s7`/`s4` say whether those surfaces are served; `tmp` is a scratch
- * folder for S4's stores; `colorsFile` is the colour data the bare contenders page through.
+ * folder for S4's stores; `colorsFile` is the colour data the bare contenders page through;
+ * `pg`, when a PostgreSQL is at hand, the URLs of its four databases (read, write, mix1, mix2).
  */
-export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
+export function makePlan({ s7, s4, tmp, colorsFile, colorFields, pg }) {
   const colorsEnv = s7 ? { BENCH_COLORS: colorsFile, BENCH_COLOR_FIELDS: colorFields } : {};
   const processes = [
     { id: 'node:http', script: script('node-http'), args: [], env: colorsEnv },
@@ -36,6 +37,15 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
       { id: 'json-server read', script: script('json-server'), args: [join(tmp, 'js-read.json')], env: {}, s4: true, jsonServerDb: join(tmp, 'js-read.json') },
       { id: 'json-server write', script: script('json-server'), args: [join(tmp, 'js-write.json')], env: {}, s4: true, jsonServerDb: join(tmp, 'js-write.json') },
     );
+    if (pg) {
+      // One instance on each database; the mix runs one instance and two workers on databases of their own.
+      processes.push(
+        { id: 'api-serve S4 pg read', script: script('api-serve'), args: ['S4', '--store', pg.read], env: {}, s4: true },
+        { id: 'api-serve S4 pg write', script: script('api-serve'), args: ['S4', '--store', pg.write], env: {}, s4: true },
+        { id: 'api-serve S4 pg mix', script: script('api-serve'), args: ['S4', '--store', pg.mix1], env: {}, s4: true },
+        { id: 'api-serve S4 pg x2 mix', script: script('api-serve'), args: ['S4', '--store', pg.mix2, '--workers', '2'], env: {}, s4: true },
+      );
+    }
   }
   const main = (id, label, req, expect) => ({
     id, label, group: 'main', baseline: 'node:http', reference: 'api-serve', expect, ...req,
@@ -62,6 +72,7 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
     const s4cells = (kind) => [
       { contender: 'json-server', proc: `json-server ${kind}`, port: 'S4' },
       { contender: 'api-serve', proc: `api-serve S4 ${kind}`, port: 'S4' },
+      ...(pg ? [{ contender: 'api-serve pg', proc: `api-serve S4 pg ${kind}`, port: 'S4' }] : []),
     ];
     const s4w = (id, label, req, kind) => ({ id, label, group: 's4', baseline: 'json-server', expect: '2xx', ...req, cells: s4cells(kind) });
     workloads.push(
@@ -69,6 +80,14 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields }) {
       s4w('s4-list', 'S4 GET /person (list of 50)', { method: 'GET', path: '/person' }, 'read'),
       s4w('s4-get', 'S4 GET /person/{id}', { method: 'GET', path: '/person/{id}' }, 'read'),
     );
+    if (pg) {
+      // Each connection alternates a create and a get by id (`requests`, the get's path set once seeded).
+      const create = { method: 'POST', path: '/person', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PERSON) };
+      workloads.push({
+        id: 's4-mix', label: 'S4 create + get by id, PostgreSQL: 1 vs 2 processes', group: 's4', baseline: 'api-serve pg', expect: '2xx', ...create, mix: true,
+        cells: [{ contender: 'api-serve pg', proc: 'api-serve S4 pg mix', port: 'S4' }, { contender: 'api-serve pg x2', proc: 'api-serve S4 pg x2 mix', port: 'S4' }],
+      });
+    }
   }
   for (const n of ROUTING_SIZES) {
     workloads.push({

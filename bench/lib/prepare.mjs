@@ -50,6 +50,8 @@ export async function checkSameWork(workloads, portOf, notes) {
     for (const [cell, a] of answers) {
       if (!expected(w, a.status)) cell.invalid = `answered ${a.status} instead of ${w.expect}: ${a.body.slice(0, 120)}`;
     }
+    // Said before the comparison, which workloads without a reference (S4's) skip.
+    for (const cell of w.cells) if (cell.invalid) notes.push(`${w.id}: ${cell.contender} left out, it ${cell.invalid}`);
     const ref = w.cells.find((c) => c.contender === w.reference);
     const refAnswer = ref && answers.get(ref);
     if (!refAnswer) continue;
@@ -67,6 +69,5 @@ export async function checkSameWork(workloads, portOf, notes) {
         notes.push(`${w.id}: ${cell.contender} does not answer exactly as ${w.reference} (${cell.differs})`);
       }
     }
-    for (const cell of w.cells) if (cell.invalid) notes.push(`${w.id}: ${cell.contender} left out, it ${cell.invalid}`);
   }
 }

@@ -1,7 +1,7 @@
 // Child processes of the benchmark: contenders pinned to one CPU, the load generator to the other,
 // every child tracked so that all of them are killed at the end, on error, or on a signal.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 const children = new Set();
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -80,11 +80,28 @@ export const stopAll = () => Promise.all([...children].map((c) => stopChild(c)))
 /** Last resort on exit: nothing outlives the benchmark. */
 process.on('exit', () => { for (const c of children) { try { c.kill('SIGKILL'); } catch { /* already gone */ } } });
 
-/** Resident set size of a process in MiB (Linux /proc), NaN where unavailable. */
+/** `pid` and its child processes (a contender serving with cluster workers counts them all). */
+function withChildren(pid) {
+  const kids = [];
+  try {
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid)) kids.push(Number(d));
+      } catch { /* gone meanwhile */ }
+    }
+  } catch { /* no /proc */ }
+  return [pid, ...kids];
+}
+
+/** Resident set size of a process (and its children) in MiB (Linux /proc), NaN where unavailable. */
 export function rssMiB(pid) {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
+    return withChildren(pid).reduce((sum, p) => {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      return sum + (m ? Number(m[1]) / 1024 : NaN);
+    }, 0);
   } catch { return NaN; }
 }
 
@@ -119,12 +136,14 @@ export async function startLoadGenerator(script) {
   };
 }
 
-/** CPU time a process has used so far (user + system), in microseconds; NaN where unavailable. */
+/** CPU time a process and its children have used so far (user + system), in microseconds; NaN where unavailable. */
 export function cpuMicros(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS;
+    return withChildren(pid).reduce((sum, p) => {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return sum + ((Number(f[11]) + Number(f[12])) * 1e6) / CLOCK_TICKS;
+    }, 0);
   } catch { return NaN; }
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;

@@ -91,6 +91,12 @@ export function targets(summary, startup) {
     const [r, c] = vs(cellOf(summary, id, 'api-serve'), cellOf(summary, id, 'json-server'));
     out.push(judge(`${id}: api-serve >= 1.5x json-server`, r, 1.5, false, c));
   }
+  for (const id of ['s4-create', 's4-get']) {
+    const [r, c] = vs(cellOf(summary, id, 'api-serve pg'), cellOf(summary, id, 'json-server'));
+    if (r.length > 0) out.push(judge(`${id}: api-serve on PostgreSQL >= 3x json-server`, r, 3, false, c));
+  }
+  const [rm, cm] = vs(cellOf(summary, 's4-mix', 'api-serve pg x2'), cellOf(summary, 's4-mix', 'api-serve pg'));
+  if (rm.length > 0) out.push(judge('s4-mix: 2 processes on one database >= 1.5x one', rm, 1.5, false, cm));
   for (const w of summary.filter((s) => s.group === 'main')) {
     out.push(judge(`${w.id}: api-serve p99 <= 2x node:http`, roundRatios(cellOf(summary, w.id, 'api-serve'), cellOf(summary, w.id, 'node:http'), 'p99'), 2, true));
   }

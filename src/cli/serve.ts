@@ -9,6 +9,7 @@ import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandler
 import { die, parseOrExit } from './exit.js';
 import { plainHttpWarning } from './plain-http-warning.js';
 import { openUserStore } from './user-directory.js';
+import type { WorkerReport } from './workers.js';
 import { authExtension } from '../dsl/auth.js';
 import { rangeExtension } from '../dsl/range.js';
 
@@ -20,6 +21,11 @@ function parseSize(text: string): number {
   if (!m) throw new UsageError(`--max-body: "${text}" is not a size (bytes, or with kb/mb)`);
   const unit = (m[2] ?? 'b').toLowerCase();
   return Number(m[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
+}
+
+function parseWorkers(text: string): string {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 256) throw new InvalidArgumentError('expected a number of processes from 1 to 256');
+  return text;
 }
 
 function parseMillis(text: string): string {
@@ -45,6 +51,8 @@ export function program(): Command {
     .option('-p, --port <port>', 'port for a single surface (0 picks a free one)')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data <dir>', 'directory for runtime state and served files', 'data')
+    .addOption(new Option('--store <url>', 'keep S4 persons and S6 users in this PostgreSQL database (postgres://...), shared by several instances').env('API_SERVE_DATABASE_URL'))
+    .addOption(new Option('--workers <n>', 'serve with n processes on the same ports (needs --store)').argParser(parseWorkers))
     .option('--all', 'serve every reference surface')
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
     .option('--tls-key <file>', 'the PEM private key of --tls-cert');
@@ -63,7 +71,7 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; [key: string]: unknown }
+interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; [key: string]: unknown }
 
 /** Surface-specific settings handed to handlers (every option as text). */
 function surfaceOptions(opts: Opts): Record<string, string | undefined> {
@@ -72,7 +80,9 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
   return out;
 }
 
-async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
+interface Listening { served: Served[]; warnings: string[] }
+
+async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   // The server loads alongside the surfaces rather than before the command line is parsed.
   const [{ serve }, ...modules] = await Promise.all([import('../server/index.js'), ...args.map(async (a) => {
     const loaded = await a.load();
@@ -125,8 +135,8 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Served[]> {
     await Promise.all(served.map((s) => s.close()));
     throw err;
   }
-  if (!tls) for (const { mod } of planned) { const w = plainHttpWarning(mod.surface); if (w) process.stderr.write(`${w}\n`); }
-  return served;
+  const warnings = tls ? [] : planned.flatMap(({ mod }) => plainHttpWarning(mod.surface) ?? []);
+  return { served, warnings };
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -141,21 +151,48 @@ export async function main(argv: string[]): Promise<void> {
     for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(width)}  ${entry.title}\n`);
     return;
   }
-  let served: Served[];
-  try {
-    served = await listenAll(names.map(parseSurfaceArg), opts);
-  } catch (err) {
-    if (err instanceof UsageError || err instanceof SurfaceError) die('api-serve', err.message);
-    die('api-serve', (err as Error)?.message ?? String(err));
+  // An empty API_SERVE_DATABASE_URL is no store, as if unset.
+  if (opts.store === '') delete opts.store;
+  // Checked here rather than by commander, whose message would repeat the value, password and all.
+  const storeProblem = opts.store === undefined ? undefined : (await import('../store/database-url.js')).databaseUrlProblem(opts.store);
+  if (storeProblem !== undefined) die('api-serve', `--store: ${storeProblem}`);
+  if (opts.workers !== undefined) {
+    // decided: several processes only over a shared store (README "Scaling out"): the embedded
+    // store is one process's, and each worker would otherwise keep a state of its own.
+    if (opts.store === undefined) die('api-serve', '--workers needs a shared store: give --store postgres://... (or API_SERVE_DATABASE_URL); the embedded store serves one process');
+    if (opts.record !== undefined) die('api-serve', '--record works with one process, not with --workers');
+    const cluster = (await import('node:cluster')).default;
+    if (cluster.isPrimary) {
+      try { names.forEach(parseSurfaceArg); } catch (err) { die('api-serve', (err as Error).message); }
+      return (await import('./workers.js')).runPrimary(Number(opts.workers));
+    }
   }
-  for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}${s.notes.length > 0 ? ` (${s.notes.join('; ')})` : ''}\n`);
+  // A worker of `--workers` reports to the primary, which prints one listening line per surface.
+  const report = process.send === undefined || opts.workers === undefined ? undefined : (r: WorkerReport) => process.send!(r);
+  let listening: Listening;
+  try {
+    listening = await listenAll(names.map(parseSurfaceArg), opts);
+  } catch (err) {
+    const message = (err as Error)?.message ?? String(err);
+    // Exits once the report is handed over, so the primary can say why in its one line.
+    if (report) { process.send!({ kind: 'failed', message } satisfies WorkerReport, () => process.exit(2)); return; }
+    die('api-serve', message);
+  }
+  const { served, warnings } = listening;
+  if (report) report({ kind: 'listening', surfaces: served.map((s) => ({ surface: s.surface, url: s.url, notes: [...s.notes] })), warnings });
+  else {
+    for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}${s.notes.length > 0 ? ` (${s.notes.join('; ')})` : ''}\n`);
+    for (const w of warnings) process.stderr.write(`${w}\n`);
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`api-serve: ${signal}, stopping\n`);
+    if (!report) process.stderr.write(`api-serve: ${signal}, stopping\n`);
     Promise.all(served.map((s) => s.close())).then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  // A worker whose primary is gone stops too.
+  if (report) process.once('disconnect', () => stop('disconnect'));
 }

@@ -1,7 +1,11 @@
-// `api-serve users add|remove|list`: manages the S6 user store under --data. A password is read
-// from stdin (a pipe, a file, or a hidden prompt on a terminal), never from the command line.
-import { Command, InvalidArgumentError } from 'commander';
+// `api-serve users add|remove|list`: manages the S6 user store under --data, or in the database of
+// `--store URL`. A password is read from stdin (a pipe, a file, or a hidden prompt on a terminal),
+// never from the command line.
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { UserStore, UserStoreError, loginProblem } from '../store/users.js';
+import type { NewUser, StoredUser } from '../store/users.js';
+import { StoreOpenError } from '../store/record-store.js';
+import { databaseUrlProblem } from '../store/database-url.js';
 import { die, parseOrExit } from './exit.js';
 
 const COMMAND = 'api-serve users';
@@ -60,14 +64,35 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
-interface DataOpts { data: string }
+interface DataOpts { data: string; store?: string }
+
+/** What the subcommands need of either store. */
+interface UserAdmin {
+  readonly path: string;
+  list(): Promise<readonly StoredUser[]>;
+  add(user: NewUser): Promise<void>;
+  remove(login: string): Promise<boolean>;
+}
+
+/** Runs `use` on the store the options name, closing a database pool afterwards. */
+async function withStore<T>(opts: DataOpts, use: (store: UserAdmin) => Promise<T>): Promise<T> {
+  if (opts.store === undefined || opts.store === '') return use(await UserStore.open(opts.data));
+  // Checked here rather than by commander, whose message would repeat the value, password and all.
+  const problem = databaseUrlProblem(opts.store);
+  if (problem !== undefined) throw new UsersError(`--store: ${problem}`, 2);
+  const { PgUserStore } = await import('../store/postgres.js');
+  const store = await PgUserStore.open(opts.store, (line) => process.stderr.write(`${line}\n`));
+  try { return await use(store); } finally { await store.close(); }
+}
 
 export function program(run: (action: Promise<void>) => void): Command {
   const cmd = new Command('api-serve users')
-    .description('Manage the users of the authenticated surfaces (S6), kept hashed in DIR/users.json.')
+    .description('Manage the users of the authenticated surfaces (S6), kept hashed in DIR/users.json or in the --store database.')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  const data = (c: Command) => c.option('--data <dir>', 'directory holding users.json', 'data').exitOverride();
+  const data = (c: Command) => c.option('--data <dir>', 'directory holding users.json', 'data')
+    .addOption(new Option('--store <url>', 'a PostgreSQL database holding the users instead (postgres://...)').env('API_SERVE_DATABASE_URL'))
+    .exitOverride();
 
   data(cmd.command('add').argument('<login>', 'the login name (no ":")'))
     .description('Add a user; the password is read from stdin (one line), never from the command line.')
@@ -77,24 +102,25 @@ export function program(run: (action: Promise<void>) => void): Command {
       const problem = loginProblem(login);
       if (problem) throw new UsersError(problem, 2);
       const password = await readPassword();
-      const store = await UserStore.open(opts.data);
-      await store.add({ login, password, auID: opts.id, auOrgID: opts.org });
-      process.stdout.write(`added ${login} (auID ${opts.id}, auOrgID ${opts.org}) to ${store.path}\n`);
+      await withStore(opts, async (store) => {
+        await store.add({ login, password, auID: opts.id, auOrgID: opts.org });
+        process.stdout.write(`added ${login} (auID ${opts.id}, auOrgID ${opts.org}) to ${store.path}\n`);
+      });
     })()));
 
   data(cmd.command('remove').argument('<login>', 'the login name'))
     .description('Remove a user (tokens already issued to it stay valid until they expire).')
     .action((login: string, opts: DataOpts) => run((async () => {
-      const store = await UserStore.open(opts.data);
-      if (!(await store.remove(login))) throw new UsersError(`no user ${JSON.stringify(login)} in ${store.path}`, 1);
-      process.stdout.write(`removed ${login} from ${store.path}\n`);
+      await withStore(opts, async (store) => {
+        if (!(await store.remove(login))) throw new UsersError(`no user ${JSON.stringify(login)} in ${store.path}`, 1);
+        process.stdout.write(`removed ${login} from ${store.path}\n`);
+      });
     })()));
 
   data(cmd.command('list'))
     .description('List the logins with their auID and auOrgID (never a password or hash).')
     .action((opts: DataOpts) => run((async () => {
-      const store = await UserStore.open(opts.data);
-      const users = await store.list();
+      const users = await withStore(opts, (store) => store.list());
       const width = Math.max(5, ...users.map((u) => u.login.length));
       process.stdout.write(`${'login'.padEnd(width)}  auID  auOrgID\n`);
       for (const u of users) process.stdout.write(`${u.login.padEnd(width)}  ${String(u.auID).padEnd(4)}  ${u.auOrgID}\n`);
@@ -113,6 +139,8 @@ export async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof UsersError) die(COMMAND, err.message, err.code);
     if (err instanceof UserStoreError) die(COMMAND, err.message, 1);
+    // decided: a database that cannot be used is exit 2, as for `api-serve --store` (README "Decisions").
+    if (err instanceof StoreOpenError) die(COMMAND, err.message, 2);
     die(COMMAND, (err as Error)?.message ?? String(err), 1);
   }
 }

@@ -33,6 +33,7 @@ const pkg = (name: string) => (t: string) => t === name || t.startsWith(`${name}
 
 rule('src/ imports no polka (the transport is node:http; polka is a bench contender only)', () => true, pkg('polka'));
 rule('only src/check/ui/ imports ink', (f) => !f.startsWith('src/check/ui/'), (t) => pkg('ink')(t) || pkg('ink-testing-library')(t));
+rule('only src/store/ imports pg (the PostgreSQL client)', (f) => !f.startsWith('src/store/'), pkg('pg'));
 rule('only src/store/ imports lowdb', (f) => !f.startsWith('src/store/'), pkg('lowdb'));
 rule('only src/cli/ imports commander', (f) => !f.startsWith('src/cli/'), pkg('commander'));
 rule('only src/server/auth/jwt.ts imports jose', (f) => f !== 'src/server/auth/jwt.ts', pkg('jose'));

@@ -49,7 +49,7 @@ async function loadedByServing(args: string[]): Promise<string[]> {
 
 const matching = (loaded: readonly string[], patterns: readonly RegExp[]) => loaded.filter((m) => patterns.some((p) => p.test(m)));
 const INTERPRETERS = [/^dist\/src\/(server|docs|check|store)\//, /^dist\/specs\/S/];
-const HEAVY = [/^npm:(ink|react|undici|jose|lowdb|polka|mrmime|negotiator)$/];
+const HEAVY = [/^npm:(ink|react|undici|jose|lowdb|polka|mrmime|negotiator|pg)$/];
 
 for (const name of ['api-serve', 'api-docs', 'api-check'] as const) {
   test(`${name} --help loads commander and no interpreter`, () => {
@@ -63,6 +63,12 @@ test('api-serve S2 loads no docs, checker, store, auth runtime (jose), static fi
   const loaded = await loadedByServing(['S2', '--port', '0', '--data', join(dir, 'data')]);
   assert.ok(loaded.includes('dist/src/server/serve.js'), 'the server is loaded (the log works)');
   assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request)$/]), []);
+});
+
+test('api-serve S4 on its embedded store loads lowdb and not the PostgreSQL client', async () => {
+  const loaded = await loadedByServing(['S4', '--port', '0', '--data', join(dir, 'data-s4')]);
+  assert.ok(loaded.includes('npm:lowdb'), 'the embedded store is loaded (the log works)');
+  assert.equal(matching(loaded, [/^npm:pg(-.*)?$/, /^dist\/src\/store\/(pg-|postgres)/, /^dist\/src\/cli\/workers/]), []);
 });
 
 test('api-docs S2 loads the docs interpreter and no server or checker', () => {

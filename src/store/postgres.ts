@@ -1,0 +1,7 @@
+// The PostgreSQL backend of the stores (`--store postgres://...`): loaded only when a URL asks
+// for it, so the embedded default never loads pg.
+export { acquirePool } from './pg-pool.js';
+export { databaseUrlProblem, isDatabaseUrl, redactUrl } from './database-url.js';
+export { migrate, migrations } from './pg-migrate.js';
+export { openPgRecordStore } from './pg-record-store.js';
+export { PgUserStore } from './pg-users.js';
