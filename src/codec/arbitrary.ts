@@ -58,10 +58,13 @@ function build(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | und
     }
     case 'union': return unionArbitrary(codec, ctx);
     case 'lazy': return ctx.depth >= ctx.maxDepth ? undefined : build(codec.target(), { ...ctx, depth: ctx.depth + 1 });
-    case 'json': return fc.jsonValue({ maxDepth: 2 });
+    case 'json': return anyJson(2);
     case 'bytes': return fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a));
   }
 }
+
+/** Any JSON value as JSON.parse would give it (fast-check may build objects without a prototype). */
+const anyJson = (maxDepth: number) => fc.jsonValue({ maxDepth }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 
 function unionArbitrary(codec: UnionCodec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
   const options = codec.options.map((o) => build(o, ctx)).filter((a): a is fc.Arbitrary<unknown> => a !== undefined);
@@ -69,7 +72,7 @@ function unionArbitrary(codec: UnionCodec<unknown>, ctx: Context): fc.Arbitrary<
   const any = fc.oneof(...options);
   // A discriminator makes the options disjoint; without one a `oneOf` value must match exactly one.
   if (codec.mode === 'anyOf' || codec.discriminator !== undefined) return any;
-  return any.filter((v) => codec.options.filter((o) => o.check(v, '$').ok).length === 1);
+  return bounded(any, (v) => codec.options.filter((o) => o.check(v, '$').ok).length === 1, `a value matching exactly one option of ${codec.label}`);
 }
 
 /** Keys of extra entries: from a pattern (and no other pattern), or plain names for a map. */
@@ -80,14 +83,16 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
   const requiredKeys: string[] = [];
   for (const k of declared) {
     const c = codec.props[k]!;
-    const a = build(c.kind === 'optional' ? c.inner : c, ctx);
+    let a = build(c.kind === 'optional' ? c.inner : c, ctx);
+    // A declared key a pattern also matches must meet the pattern's codec too.
+    const also = codec.patterns.filter((p) => p.regex.test(k));
+    if (a !== undefined && also.length > 0) a = bounded(a, (v) => also.every((p) => p.codec.check(v, '$').ok), `a value of ${k} that its patterns allow`);
     if (c.kind !== 'optional') {
       if (a === undefined) return undefined;
       requiredKeys.push(k);
     }
     if (a !== undefined) fields[k] = a;
   }
-  const record = fc.record(fields, { requiredKeys });
 
   // Extra keys: each source gives a key and a value of the codec that key is checked by.
   const isDeclared = (k: string) => declared.includes(k);
@@ -95,24 +100,38 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
   codec.patterns.forEach((p, i) => {
     const value = build(p.codec, ctx);
     if (value === undefined) return;
-    const key = fc.stringMatching(p.regex, { maxLength: 12 })
-      .filter((k) => !isDeclared(k) && k !== '__proto__' && codec.patterns.every((q, j) => j === i || !q.regex.test(k)));
+    const key = bounded(fc.stringMatching(p.regex, { maxLength: 12 }),
+      (k) => !isDeclared(k) && k !== '__proto__' && codec.patterns.every((q, j) => j === i || !q.regex.test(k)), `a key of pattern /${p.pattern}/ in ${codec.label}`);
     sources.push(fc.tuple(key, value));
   });
   if (codec.extra !== false) {
-    const value = codec.extra === true ? fc.jsonValue({ maxDepth: 1 }) : build(codec.extra, ctx);
+    const value = codec.extra === true ? anyJson(1) : build(codec.extra, ctx);
     if (value !== undefined) {
-      const key = fc.string({ minLength: 1, maxLength: 8 })
-        .filter((k) => !isDeclared(k) && k !== '__proto__' && codec.patterns.every((p) => !p.regex.test(k)));
+      const key = bounded(fc.string({ minLength: 1, maxLength: 8 }),
+        (k) => !isDeclared(k) && k !== '__proto__' && codec.patterns.every((p) => !p.regex.test(k)), `an extra key of ${codec.label}`);
       sources.push(fc.tuple(key, value));
     }
   }
   const min = schema.minProperties ?? 0;
   const max = schema.maxProperties ?? Infinity;
   const counted = (o: object) => Object.keys(o).length;
-  if (sources.length === 0) return min === 0 && max === Infinity ? record : record.filter((o) => counted(o) >= min && counted(o) <= max);
+  // Which optional fields are present is chosen first, as many as the key counts allow (extra keys
+  // make up the rest of minProperties when there can be any).
+  const optionalKeys = declared.filter((k) => !requiredKeys.includes(k) && fields[k] !== undefined);
+  const fewest = sources.length === 0 ? Math.max(0, min - requiredKeys.length) : 0;
+  const most = Math.min(optionalKeys.length, max - requiredKeys.length);
+  if (fewest > most) throw new TypeError(`arbitrary: ${codec.label} cannot have between ${min} and ${max} keys`);
+  const required = fc.record(Object.fromEntries(requiredKeys.map((k) => [k, fields[k]!])));
+  const record = fc.tuple(required, fc.subarray(optionalKeys, { minLength: fewest, maxLength: most }))
+    .chain(([req, present]) => fc.record(Object.fromEntries(present.map((k) => [k, fields[k]!]))).map((opt) => {
+      // Declared order, as the encoder writes them.
+      const out: Record<string, unknown> = {};
+      for (const k of declared) if (Object.hasOwn(req, k) || Object.hasOwn(opt, k)) out[k] = Object.hasOwn(req, k) ? req[k] : opt[k];
+      return out;
+    }));
+  if (sources.length === 0) return record;
   const entry = sources.length === 1 ? sources[0]! : fc.oneof(...sources);
-  return record.filter((o) => counted(o) <= max).chain((o) => {
+  return record.chain((o) => {
     const have = counted(o);
     const minLength = Math.max(0, min - have);
     const maxLength = Math.max(minLength, Math.min(max - have, minLength + (ctx.depth > 0 ? 2 : 3)));
@@ -175,14 +194,18 @@ function leafArbitrary(leaf: Leaf, codec: Codec<unknown>): fc.Arbitrary<unknown>
 }
 
 function stringArbitrary(leaf: Leaf): fc.Arbitrary<string> {
+  return bounded(stringSource(leaf), (s) => leafAccepts(leaf, s), describeLeaf(leaf));
+}
+
+/** Strings of a leaf's format, else its first pattern, else of its length: not yet filtered by the rest. */
+function stringSource(leaf: Leaf): fc.Arbitrary<string> {
   const [format] = leaf.formats;
   const [pattern] = leaf.patterns;
   const minLength = leaf.minLength ?? 0;
   const maxLength = leaf.maxLength;
-  const base = format !== undefined && format !== 'binary' && format !== 'password' ? FORMAT_ARBITRARIES[format]
+  return format !== undefined && format !== 'binary' && format !== 'password' ? FORMAT_ARBITRARIES[format]
     : pattern !== undefined ? fc.stringMatching(compilePattern(pattern) ?? /(?!)/u, { maxLength: Math.max(maxLength ?? 16, minLength + 8) })
-    : fc.string({ unit: codePoint, minLength, maxLength: maxLength ?? minLength + 12 });
-  return base.filter((s) => leafAccepts(leaf, s));
+    : fc.string({ unit: codePoint, minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
 }
 
 /** The lowest allowed number and whether it is excluded, from minimum and exclusiveMinimum. */
@@ -221,7 +244,7 @@ function numberArbitrary(leaf: Leaf): fc.Arbitrary<number> {
     const kMin = Math.max(-1e9, Math.ceil(lo.at / m) - 1);
     const kMax = Math.min(1e9, Math.floor(hi.at / m) + 1);
     if (kMin > kMax) throw new TypeError(`arbitrary: no multiple of ${m} within the bounds`);
-    return fc.integer({ min: kMin, max: kMax }).map((k) => tidy(k * m, m)).filter(fits);
+    return bounded(fc.integer({ min: kMin, max: kMax }).map((k) => tidy(k * m, m)), fits, describeLeaf(leaf));
   }
   const ints = integerRange(leaf);
   if (leaf.type === 'integer') {
@@ -237,7 +260,7 @@ function numberArbitrary(leaf: Leaf): fc.Arbitrary<number> {
   }).map((v) => (v === 0 ? 0 : v));
   const small = ints === undefined ? undefined : { min: Math.max(ints.min, -1e6), max: Math.min(ints.max, 1e6) };
   const all = small === undefined || small.min > small.max ? doubles : fc.oneof(doubles, fc.integer(small));
-  return all.filter(fits);
+  return bounded(all, fits, describeLeaf(leaf));
 }
 
 /** A product with its floating noise removed when that makes it a multiple again (0.30000000000000004 -> 0.3). */
@@ -254,7 +277,28 @@ export function draw<T>(arb: fc.Arbitrary<T>, n = 1): T[] {
   return fc.sample(arb, { seed: SEED, numRuns: n });
 }
 
-/** The leaf arbitrary of a scalar codec (near misses draw strings that break one keyword). */
-export function leafValues(leaf: Leaf, codec: Codec<unknown>): fc.Arbitrary<unknown> {
-  return leafArbitrary(leaf, codec);
+/**
+ * Up to `n` seeded values meeting a leaf, drawn without an unbounded filter: near misses ask for
+ * leaves no value may meet (an email of at most one character) and get none.
+ */
+export function leafDraws(leaf: Leaf, n = 20): unknown[] {
+  const source = leaf.type === 'string' && leaf.constant === undefined && leaf.enum === undefined ? stringSource(leaf) : undefined;
+  if (source === undefined) return [];
+  return draw(source, n).filter((v) => leafAccepts(leaf, v));
 }
+
+/**
+ * A filter that gives up: after this many values in a row are refused, the constraints are taken
+ * as unsatisfiable and generation throws (a hang is worse than an error naming the codec).
+ */
+const TRIES = 2000;
+function bounded<T>(arb: fc.Arbitrary<T>, keep: (v: T) => boolean, what: string): fc.Arbitrary<T> {
+  let refused = 0;
+  return arb.filter((v) => {
+    if (keep(v)) { refused = 0; return true; }
+    if (++refused >= TRIES) { refused = 0; throw new TypeError(`arbitrary: found no ${what} in ${TRIES} tries (are its constraints satisfiable?)`); }
+    return false;
+  });
+}
+
+const describeLeaf = (leaf: Leaf) => `value of ${JSON.stringify(leaf)}`;

@@ -2,7 +2,7 @@
 // one constraint, each saying which and where, for mock servers, fuzzing and the differential test.
 import type { Codec, ObjectCodec, UnionCodec } from './types.js';
 import { type JsonType, type Leaf, brokenBy, jsonTypesOf, leafOf } from './leaf.js';
-import { arbitrary, draw, fc, leafValues } from './arbitrary.js';
+import { arbitrary, draw, fc, leafDraws } from './arbitrary.js';
 import { sample } from './sample.js';
 import type { FormatName } from './formats.js';
 import { deepEqual } from './json-equal.js';
@@ -108,9 +108,7 @@ function leafCandidates(leaf: Leaf, codec: Codec<unknown>, value: unknown, keywo
   const v = value;
   const ms = leaf.multipleOf;
   const around = (x: number, dir: -1 | 1) => [x + dir, x + dir * 0.5, x + dir * 0.25, ...ms.map((m) => Number(((Math.floor(x / m) + (dir > 0 ? 1 : 0)) * m).toPrecision(12)))];
-  const drawn = (l: Leaf) => {
-    try { return draw(leafValues(l, codec), 20); } catch { return []; }
-  };
+  const drawn = (l: Leaf) => leafDraws(l, 30);
   switch (keyword) {
     case 'const': case 'enum': {
       const known = leaf.constant !== undefined ? [leaf.constant.value] : leaf.enum ?? [];

@@ -2,7 +2,7 @@
 // its first example, else its default, else a value built from its constraints.
 import type { Codec, ObjectCodec } from './types.js';
 import { type Leaf, leafOf } from './leaf.js';
-import { arbitrary, draw, fc, integerRange, leafAccepts, leafValues } from './arbitrary.js';
+import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arbitrary.js';
 import type { FormatName } from './formats.js';
 
 /** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
@@ -134,13 +134,13 @@ function leafSample(leaf: Leaf, codec: Codec<unknown>): unknown {
     candidates.push('string', 'x'.repeat(Math.max(1, min)), 'x'.repeat(min));
     // A pattern: the shortest of a few seeded draws (then the plainest, by code unit order).
     if (leaf.patterns.length > 0) {
-      const drawn = draw(leafValues(leaf, codec), 20) as string[];
+      const drawn = leafDraws(leaf, 50) as string[];
       candidates.push(...drawn.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)));
     }
   }
   const hit = candidates.find(fits);
   if (hit !== undefined) return clone(hit);
-  return draw(leafValues(leaf, codec))[0];
+  return draw(arbitrary(codec))[0];
 }
 
 /** 0 when allowed, else the allowed number nearest the lower bound (or the upper one if none). */
