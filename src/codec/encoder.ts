@@ -226,6 +226,9 @@ function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notO
     if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
     const o = v as Record<string, unknown>;
     const parts: string[] = [];
+    // The keys written, for the key-count rules: an object open to extra keys writes only the
+    // declared ones, and what it writes must still meet minProperties.
+    const written: Record<string, true> = {};
     let key = '';
     try {
       keys.forEach((k, i) => {
@@ -236,18 +239,22 @@ function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notO
           return;
         }
         parts.push(`${JSON.stringify(k)}:${encoders[i]!(x)}`);
+        written[k] = true;
       });
       for (const k of Object.keys(o)) {
         if (declared.has(k) || o[k] === undefined) continue;
         key = k;
         const pattern = patterns.find((p) => p.regex.test(k));
         const encode = pattern?.encode ?? extra;
-        if (encode !== undefined) parts.push(`${JSON.stringify(k)}:${encode(o[k])}`);
+        if (encode !== undefined) {
+          parts.push(`${JSON.stringify(k)}:${encode(o[k])}`);
+          written[k] = true;
+        }
       }
     } catch (err) {
       throw at(err, keyStep(key));
     }
-    for (const rule of rules) if (!rule.test(o)) refuse(`${rule.reason}, got ${Object.keys(o).length} keys`);
+    for (const rule of rules) if (!rule.test(written)) refuse(`${rule.reason}, got ${parts.length} keys written`);
     return `{${parts.join(',')}}`;
   };
 }
