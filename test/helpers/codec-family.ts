@@ -110,7 +110,9 @@ function objects(child: fc.Arbitrary<C>): fc.Arbitrary<C> {
     const open = extra !== 'closed' || pattern !== undefined;
     // Counts that some value meets: a closed object holds at most its fields.
     const most = open ? Infinity : props.length;
-    const min = Math.min(counts.min, most);
+    // An object open to any key writes only its declared fields and pattern keys: minProperties
+    // beyond what those give would make valid values the encoder refuses.
+    const min = Math.min(counts.min, most, extra === 'open' ? required : Infinity);
     const max = counts.max === undefined ? undefined : Math.max(counts.max, min, required);
     // A declared `x-tag` also falls under `^x-`: the pattern gets its codec, so a value can meet both.
     const tag = props.find(([k]) => k === 'x-tag')?.[1];
