@@ -2,7 +2,7 @@
 // This is the one module of src/ that imports fast-check; others get `fc` from here.
 import fc from 'fast-check';
 import type { Codec, ObjectCodec, UnionCodec } from './types.js';
-import { type Leaf, leafAccepts, leafOf } from './leaf.js';
+import { type Leaf, jsonTypesOf, keyCounts, leafAccepts, leafOf } from './leaf.js';
 import { FORMATS, type FormatName } from './formats.js';
 import { compilePattern } from './constraints.js';
 import { deepEqual } from './json-equal.js';
@@ -75,15 +75,27 @@ function unionArbitrary(codec: UnionCodec<unknown>, ctx: Context): fc.Arbitrary<
   return bounded(any, (v) => codec.options.filter((o) => o.check(v, '$').ok).length === 1, `a value matching exactly one option of ${codec.label}`);
 }
 
+/**
+ * Values of an optional field when present: never null, which the codec reads as absent even where
+ * its own codec allows null; undefined when null is all it could be (the field is then left out).
+ */
+function present(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  let inner = codec;
+  while (inner.kind === 'nullable' || inner.kind === 'optional') inner = inner.inner;
+  const types = jsonTypesOf(inner);
+  if (types !== 'any' && [...types].every((x) => x === 'null')) return undefined;
+  const a = build(inner, ctx);
+  return a === undefined ? undefined : bounded(a, (v) => v !== null, `a value of ${codec.label} other than null`);
+}
+
 /** Keys of extra entries: from a pattern (and no other pattern), or plain names for a map. */
 function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
-  const schema = codec.schema as { minProperties?: number; maxProperties?: number };
   const declared = Object.keys(codec.props);
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const k of declared) {
     const c = codec.props[k]!;
-    let a = build(c.kind === 'optional' ? c.inner : c, ctx);
+    let a = c.kind === 'optional' ? present(c.inner, ctx) : build(c, ctx);
     // A declared key a pattern also matches must meet the pattern's codec too.
     const also = codec.patterns.filter((p) => p.regex.test(k));
     if (a !== undefined && also.length > 0) a = bounded(a, (v) => also.every((p) => p.codec.check(v, '$').ok), `a value of ${k} that its patterns allow`);
@@ -100,9 +112,13 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
   codec.patterns.forEach((p, i) => {
     const value = build(p.codec, ctx);
     if (value === undefined) return;
-    const key = bounded(fc.stringMatching(p.regex, { maxLength: 12 }),
-      (k) => !isDeclared(k) && k !== '__proto__' && codec.patterns.every((q, j) => j === i || !q.regex.test(k)), `a key of pattern /${p.pattern}/ in ${codec.label}`);
-    sources.push(fc.tuple(key, value));
+    const key = bounded(fc.stringMatching(p.regex, { maxLength: 12 }), (k) => !isDeclared(k) && k !== '__proto__', `a key of pattern /${p.pattern}/ in ${codec.label}`);
+    // A key other patterns match too must have a value each of their codecs accepts.
+    sources.push(key.chain((k) => {
+      const others = codec.patterns.filter((q, j) => j !== i && q.regex.test(k));
+      const fit = others.length === 0 ? value : bounded(value, (v) => others.every((q) => q.codec.check(v, '$').ok), `a value for ${k} in ${codec.label}`);
+      return fit.map((v) => [k, v] as const);
+    }));
   });
   if (codec.extra !== false) {
     const value = codec.extra === true ? anyJson(1) : build(codec.extra, ctx);
@@ -112,8 +128,7 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
       sources.push(fc.tuple(key, value));
     }
   }
-  const min = schema.minProperties ?? 0;
-  const max = schema.maxProperties ?? Infinity;
+  const { min, max } = keyCounts(codec);
   const counted = (o: object) => Object.keys(o).length;
   // Which optional fields are present is chosen first, as many as the key counts allow (extra keys
   // make up the rest of minProperties when there can be any).
@@ -244,7 +259,10 @@ function numberArbitrary(leaf: Leaf): fc.Arbitrary<number> {
     const kMin = Math.max(-1e9, Math.ceil(lo.at / m) - 1);
     const kMax = Math.min(1e9, Math.floor(hi.at / m) + 1);
     if (kMin > kMax) throw new TypeError(`arbitrary: no multiple of ${m} within the bounds`);
-    return bounded(fc.integer({ min: kMin, max: kMax }).map((k) => tidy(k * m, m)), fits, describeLeaf(leaf));
+    // Mostly small factors (readable values, and ones that meet further bounds an allOf adds).
+    const small = { min: Math.max(kMin, Math.min(kMax, -100)), max: Math.min(kMax, Math.max(kMin, 100)) };
+    const ks = fc.oneof({ arbitrary: fc.integer(small), weight: 3 }, { arbitrary: fc.integer({ min: kMin, max: kMax }), weight: 1 });
+    return bounded(ks.map((k) => tidy(k * m, m)), fits, describeLeaf(leaf));
   }
   const ints = integerRange(leaf);
   if (leaf.type === 'integer') {

@@ -142,3 +142,14 @@ export function brokenBy(leaf: Leaf, v: unknown): string[] {
 
 /** Whether a value meets every keyword of a leaf. */
 export const leafAccepts = (leaf: Leaf, v: unknown): boolean => brokenBy(leaf, v).length === 0;
+
+/** An object's minProperties and maxProperties, its `allOf` parts' included (the tightest). */
+export function keyCounts(codec: Codec<unknown>): { min: number; max: number } {
+  let min = 0;
+  let max = Infinity;
+  for (const s of parts(codec.schema)) {
+    min = Math.max(min, num(s, 'minProperties') ?? 0);
+    max = Math.min(max, num(s, 'maxProperties') ?? Infinity);
+  }
+  return { min, max };
+}

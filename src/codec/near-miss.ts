@@ -1,7 +1,7 @@
 // Near misses: invalid values that differ from a valid one (the codec's sample) by breaking exactly
 // one constraint, each saying which and where, for mock servers, fuzzing and the differential test.
 import type { Codec, ObjectCodec, UnionCodec } from './types.js';
-import { type JsonType, type Leaf, brokenBy, jsonTypesOf, leafOf } from './leaf.js';
+import { type JsonType, type Leaf, brokenBy, jsonTypesOf, keyCounts, leafOf } from './leaf.js';
 import { arbitrary, draw, fc, leafDraws } from './arbitrary.js';
 import { sample } from './sample.js';
 import type { FormatName } from './formats.js';
@@ -208,9 +208,7 @@ function arrayMisses(codec: Codec<unknown> & { kind: 'array' }, a: unknown[], de
 }
 
 function objectMisses(codec: ObjectCodec<unknown>, o: Record<string, unknown>, depth: number): NearMiss[] {
-  const s = codec.schema as { minProperties?: number; maxProperties?: number };
-  const min = s.minProperties ?? 0;
-  const max = s.maxProperties ?? Infinity;
+  const { min, max } = keyCounts(codec);
   const count = (x: object) => Object.keys(x).length;
   const out: NearMiss[] = [];
   const declared = Object.keys(codec.props);
@@ -244,7 +242,9 @@ function objectMisses(codec: ObjectCodec<unknown>, o: Record<string, unknown>, d
     }
   }
   if (codec.extra === false && unexpectedKey !== undefined && count(o) < max) {
-    out.push({ value: { ...o, [unexpectedKey]: 0 }, pointer: '', keyword: 'additionalProperties', broken: `unexpected key ${JSON.stringify(unexpectedKey)}` });
+    // An allOf of closed objects states its strictness as unevaluatedProperties.
+    const keyword = codec.schema.unevaluatedProperties === false ? 'unevaluatedProperties' : 'additionalProperties';
+    out.push({ value: { ...o, [unexpectedKey]: 0 }, pointer: '', keyword, broken: `unexpected key ${JSON.stringify(unexpectedKey)}` });
   }
   if (min > 0) {
     const removable = Object.keys(o).filter((k) => !declared.includes(k) || codec.props[k]!.kind === 'optional');

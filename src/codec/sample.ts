@@ -1,7 +1,7 @@
 // One representative value per codec, the same on every run (docs and mock answers must not churn):
 // its first example, else its default, else a value built from its constraints.
 import type { Codec, ObjectCodec } from './types.js';
-import { type Leaf, leafOf } from './leaf.js';
+import { type Leaf, keyCounts, leafOf } from './leaf.js';
 import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arbitrary.js';
 import type { FormatName } from './formats.js';
 
@@ -92,7 +92,7 @@ function objectSample(codec: ObjectCodec<unknown>, depth: number): Box | undefin
     if (box === undefined) return undefined;
     out[k] = box.value;
   }
-  const min = (codec.schema as { minProperties?: number }).minProperties ?? 0;
+  const { min } = keyCounts(codec);
   const short = () => Object.keys(out).length < min;
   for (const k of optional) {
     if (!short()) break;

@@ -9,8 +9,8 @@ import { nearMisses } from '../../src/codec/near-miss.js';
 import { type Generated, codecFamily, shown } from '../helpers/codec-family.js';
 import type { JsonSchema } from '../../src/codec/types.js';
 
-// ajv-formats is CommonJS: its default export arrives as the module object under tsx.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+// ajv-formats is CommonJS: its plugin is both module.exports and module.exports.default.
+const addFormats = addFormatsModule.default;
 
 const RUNS = Number(process.env.PROPS_RUNS ?? 120);
 const SEED = Number(process.env.PROPS_SEED ?? 15);

@@ -139,19 +139,34 @@ function composite(child: fc.Arbitrary<C>): fc.Arbitrary<C> {
     .map((variants) => t.union(variants.map((fields, i) => t.object(`V${i}`, { kind: t.constant(`k${i}`), ...Object.fromEntries(fields) })), { discriminator: 'kind' }));
   const records = fc.record({ value: child, max: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) })
     .map(({ value, max }) => t.record(value, max === undefined ? {} : { maxProperties: max }));
-  const allOfs = fc.array(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), leaf), { maxLength: 2 }), { minLength: 2, maxLength: 3 })
-    .map((parts) => {
-      // Parts declare distinct fields (a field two parts share is a separate case, see the report).
-      const used = new Set<string>();
-      const objectsOf = parts.map((fields, i) => t.object(`P${i}`, Object.fromEntries(fields.filter(([k]) => !used.has(k) && (used.add(k), true)))));
-      return t.allOf(`All${counter++}`, objectsOf);
-    });
   return fc.oneof(
     { arbitrary: objects(child), weight: 4 }, { arbitrary: arrays, weight: 3 }, { arbitrary: tuples, weight: 1 },
     { arbitrary: child.map((c) => t.nullable(c)), weight: 1 }, { arbitrary: oneOfs, weight: 1 }, { arbitrary: anyOfs, weight: 1 },
-    { arbitrary: tagged, weight: 2 }, { arbitrary: records, weight: 1 }, { arbitrary: allOfs, weight: 1 },
+    { arbitrary: tagged, weight: 2 }, { arbitrary: records, weight: 1 }, { arbitrary: allOfs, weight: 2 },
   );
 }
+
+// Fields of allOf parts: integers whose constraints all hold from 0 to 50 for even numbers, so a
+// field two parts declare, a part's map (which covers the other parts' fields) and a pattern can
+// all be met at once.
+const PART_FIELDS: C[] = [t.int, t.constrain(t.int, { minimum: 0 }), t.constrain(t.int, { maximum: 100 }), t.constrain(t.int, { multipleOf: 2 })];
+const part = fc.record({
+  fields: fc.uniqueArray(fc.tuple(fc.constantFrom('a', 'b', 'c', 'x-d'), fc.constantFrom(...PART_FIELDS), fc.boolean()), { maxLength: 3, selector: ([k]) => k }),
+  keys: fc.constantFrom<'closed' | 'open' | 'map' | 'pattern'>('closed', 'closed', 'open', 'map', 'pattern'),
+  min: fc.integer({ min: 0, max: 2 }),
+});
+const allOfs = fc.array(part, { minLength: 2, maxLength: 3 }).map((parts) => {
+  const declared = new Set(parts.flatMap((p) => p.fields.map(([k]) => k)));
+  const open = parts.some((p) => p.keys === 'open');
+  const any = parts.some((p) => p.keys === 'map' || p.keys === 'pattern');
+  return t.allOf(`All${counter++}`, parts.map((p, i) => t.object(`P${i}`, Object.fromEntries(p.fields.map(([k, c, opt]) => [k, opt ? t.optional(c) : c])), {
+    ...(p.keys === 'open' ? { allowExtra: true } : p.keys === 'map' ? { extra: t.int } : p.keys === 'pattern' ? { patterns: { '^x-': t.constrain(t.int, { maximum: 50 }) } } : {}),
+    // Key counts some value meets and the encoder writes: an object open to any key writes only
+    // declared fields, one closed to other keys has no more than those.
+    ...(p.min > 0 && !open && (any || p.min <= declared.size) ? { minProperties: p.min } : {}),
+  })));
+});
+
 
 /** Recursive codecs: a tree, a linked list, an expression (a union that ends in a leaf). */
 const recursives: fc.Arbitrary<C> = fc.tuple(fc.constantFrom('tree', 'list', 'expr'), leaf).map(([shape, value]) => {
