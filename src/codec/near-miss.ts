@@ -94,7 +94,7 @@ const BAD_FORMATS: Readonly<Record<FormatName, readonly string[]>> = {
   time: ['24:00:00Z', '00:60:00Z', '00:00:00', 'noon'],
   email: ['user@', '@example.com', 'user.example.com', 'us er@example.com'],
   uuid: ['3fa85f64-5717-4562-b3fc-2c963f66afa', '3fa85f6457174562b3fc2c963f66afa6', 'not-a-uuid'],
-  uri: ['example.com', '//example.com/path', 'https://exa mple.com/'],
+  uri: ['example.com', '//example.com/path', 'https://exa mple.com/', 'http://[::1/', 'https://example.com/#a#b'],
   ipv4: ['256.0.0.1', '1.2.3', '1.2.3.4.5', 'x'],
   ipv6: ['2001:db8::1::1', '12345::', '1:2:3:4:5:6:7:8:9', 'x'],
   hostname: ['-example.com', 'exa_mple.com', 'a..b', 'a b'],
