@@ -262,6 +262,7 @@ function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notO
 function arrayEncoder(codec: ArrayCodec<unknown>): Encode {
   const item = encoderOf(codec.item);
   const rules = rulesOf(codec.schema);
+  const unique = rules.find((r) => r.keyword === 'uniqueItems');
   return (v) => {
     if (!Array.isArray(v)) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
     for (const rule of rules) if (!rule.test(v)) refuse(`${rule.reason}, got ${v.length} items`);
@@ -269,8 +270,18 @@ function arrayEncoder(codec: ArrayCodec<unknown>): Encode {
     if (n === 0) return '[]';
     let out = '[';
     let i = 0;
+    // Items as written: objects open to extra keys write only their declared fields, so two
+    // distinct items can be written alike, which uniqueItems refuses.
+    const written = unique === undefined ? undefined : new Set<string>();
     try {
-      for (; i < n; i++) out += (i === 0 ? '' : ',') + item(v[i]);
+      for (; i < n; i++) {
+        const text = item(v[i]);
+        if (written !== undefined) {
+          if (written.has(text)) refuse(`${unique!.reason}, item ${i} is written as an earlier one`);
+          written.add(text);
+        }
+        out += (i === 0 ? '' : ',') + text;
+      }
     } catch (err) {
       throw at(err, `[${i}]`);
     }

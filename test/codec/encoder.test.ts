@@ -91,4 +91,11 @@ test('an object open to extra keys is refused when its declared fields alone fal
   assert.is(jsonEncoder(Open)({ a: 1, other: 1 }), '{"a":1}');
 });
 
+test('distinct items written alike (extra keys left out) are refused under uniqueItems', () => {
+  const Tags = t.array(t.object('Tag', { name: t.text }, { allowExtra: true }), { uniqueItems: true });
+  assert.ok(Tags.check([{ name: 'a' }, { name: 'a', note: 1 }], '$').ok);
+  assert.match(refusal(Tags, [{ name: 'a' }, { name: 'a', note: 1 }]), /^\$\[1\]: must not repeat an item/);
+  assert.is(jsonEncoder(Tags)([{ name: 'a' }, { name: 'b', note: 1 }]), '[{"name":"a"},{"name":"b"}]');
+});
+
 test.run();
