@@ -226,6 +226,9 @@ function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notO
     if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
     const o = v as Record<string, unknown>;
     const parts: string[] = [];
+    // The keys written, for the key-count rules: an object open to extra keys writes only the
+    // declared ones, and what it writes must still meet minProperties.
+    const written: Record<string, true> = {};
     let key = '';
     try {
       keys.forEach((k, i) => {
@@ -236,18 +239,22 @@ function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notO
           return;
         }
         parts.push(`${JSON.stringify(k)}:${encoders[i]!(x)}`);
+        written[k] = true;
       });
       for (const k of Object.keys(o)) {
         if (declared.has(k) || o[k] === undefined) continue;
         key = k;
         const pattern = patterns.find((p) => p.regex.test(k));
         const encode = pattern?.encode ?? extra;
-        if (encode !== undefined) parts.push(`${JSON.stringify(k)}:${encode(o[k])}`);
+        if (encode !== undefined) {
+          parts.push(`${JSON.stringify(k)}:${encode(o[k])}`);
+          written[k] = true;
+        }
       }
     } catch (err) {
       throw at(err, keyStep(key));
     }
-    for (const rule of rules) if (!rule.test(o)) refuse(`${rule.reason}, got ${Object.keys(o).length} keys`);
+    for (const rule of rules) if (!rule.test(written)) refuse(`${rule.reason}, got ${parts.length} keys written`);
     return `{${parts.join(',')}}`;
   };
 }
@@ -255,6 +262,7 @@ function openObjectEncoder(codec: ObjectCodec<unknown>, encoders: Encode[], notO
 function arrayEncoder(codec: ArrayCodec<unknown>): Encode {
   const item = encoderOf(codec.item);
   const rules = rulesOf(codec.schema);
+  const unique = rules.find((r) => r.keyword === 'uniqueItems');
   return (v) => {
     if (!Array.isArray(v)) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
     for (const rule of rules) if (!rule.test(v)) refuse(`${rule.reason}, got ${v.length} items`);
@@ -262,8 +270,18 @@ function arrayEncoder(codec: ArrayCodec<unknown>): Encode {
     if (n === 0) return '[]';
     let out = '[';
     let i = 0;
+    // Items as written: objects open to extra keys write only their declared fields, so two
+    // distinct items can be written alike, which uniqueItems refuses.
+    const written = unique === undefined ? undefined : new Set<string>();
     try {
-      for (; i < n; i++) out += (i === 0 ? '' : ',') + item(v[i]);
+      for (; i < n; i++) {
+        const text = item(v[i]);
+        if (written !== undefined) {
+          if (written.has(text)) refuse(`${unique!.reason}, item ${i} is written as an earlier one`);
+          written.add(text);
+        }
+        out += (i === 0 ? '' : ',') + text;
+      }
     } catch (err) {
       throw at(err, `[${i}]`);
     }

@@ -80,8 +80,9 @@ function isIpv6(s: string): boolean {
   const all = parts(body);
   return all.length === 8 && all.every((g) => HEX4.test(g));
 }
-// RFC 3986 absolute URI: a scheme, then characters a URI may hold (percent escapes well formed).
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]|%[0-9A-Fa-f]{2})*$/;
+// RFC 3986 absolute URI: a scheme, then characters a URI may hold (percent escapes well formed);
+// brackets only around an IP-literal host (`http://[::1]/`), one `#` at most (the fragment).
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?\[[0-9A-Fa-f:.]+\])?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
 // RFC 4648 base64 with padding.
 const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -1,7 +1,8 @@
 // Intersections (JSON Schema `allOf`): objects merge into one object of all their fields; other
 // codecs (constrained texts or numbers) must each accept the value.
-import type { Codec, ObjectCodec, ScalarCodec } from './types.js';
-import { object } from './structured.js';
+import { type Codec, type ObjectCodec, type ScalarCodec, fail, ok } from './types.js';
+import { object, optional } from './structured.js';
+import { brokeJson, rulesOf } from './constraints.js';
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AllOf<O extends readonly Codec<any>[]> = UnionToIntersection<{ [K in keyof O]: O[K] extends Codec<infer T> ? T : never }[number]>;
@@ -22,6 +23,15 @@ function both(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
   };
 }
 
+const pathOf = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+
+/** A field two parts declare: both codecs apply; it may be absent only if both parts allow that. */
+function field(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
+  const inner = (c: Codec<unknown>) => (c.kind === 'optional' ? c.inner : c);
+  const joined = both(inner(a), inner(b));
+  return a.kind === 'optional' && b.kind === 'optional' ? optional(joined) : joined;
+}
+
 /**
  * Every part at once. Objects give one object with all their fields (a field two parts declare
  * must satisfy both), strict unless a part allows extra keys; its schema is `allOf` of the parts
@@ -34,14 +44,46 @@ export function allOf<const O extends readonly Codec<any>[]>(name: string, parts
   if (parts.every((p) => p.kind === 'object')) {
     const objects = parts as unknown as readonly ObjectCodec<unknown>[];
     const props: Record<string, Codec<unknown>> = {};
-    for (const o of objects) for (const [k, c] of Object.entries(o.props)) props[k] = props[k] ? both(props[k]!, c) : c;
+    for (const o of objects) for (const [k, c] of Object.entries(o.props)) props[k] = props[k] ? field(props[k]!, c) : c;
     const allowExtra = objects.some((o) => o.extra !== false);
-    const merged = object(name, props, { allowExtra });
+    const patterns = objects.flatMap((o) => o.patterns);
+    const extra = objects.find((o) => typeof o.extra !== 'boolean')?.extra ?? allowExtra;
+    // Decodes the declared fields (each checked by every part that declares it); each part's own
+    // patterns, map values and key counts are checked below, over the whole object, as allOf does.
+    const merged = object(name, props, { allowExtra: true });
+    const rules = objects.map((o) => rulesOf(o.schema));
     const schema = {
       type: 'object', title: name, allOf: objects.map((o) => open(o.schema as Record<string, unknown>)),
       ...(allowExtra ? {} : { unevaluatedProperties: false }),
     };
-    return { ...merged, schema } as unknown as Codec<AllOf<O>>;
+    const check = (json: unknown, path: string) => {
+      const r = merged.check(json, path);
+      if (!r.ok) return r;
+      const input = json as Record<string, unknown>;
+      const out = r.value as Record<string, unknown>;
+      for (let i = 0; i < objects.length; i++) {
+        for (const rule of rules[i]!) if (!rule.test(input)) return fail(brokeJson(rule, json), path, rule.keyword);
+      }
+      for (const k of Object.keys(input)) {
+        let evaluated = Object.hasOwn(props, k);
+        for (const o of objects) {
+          const own = Object.hasOwn(o.props, k);
+          const matching = o.patterns.filter((p) => p.regex.test(k));
+          // A part's map schema covers the keys that part neither declares nor matches by pattern.
+          const codecs = own ? matching.map((p) => p.codec) : matching.length > 0 ? matching.map((p) => p.codec) : typeof o.extra === 'boolean' ? [] : [o.extra];
+          if (own && input[k] === null && o.props[k]!.kind === 'optional') continue;
+          for (const c of codecs) {
+            const q = c.check(input[k], pathOf(path, k));
+            if (!q.ok) return q;
+            if (!own && !Object.hasOwn(props, k)) out[k] = q.value;
+          }
+          evaluated ||= codecs.length > 0;
+        }
+        if (!evaluated && !allowExtra) return fail(`unexpected key ${JSON.stringify(k)} (${name} has ${Object.keys(props).join(', ')})`, path, 'unevaluatedProperties');
+      }
+      return ok(out);
+    };
+    return { ...merged, extra, patterns, schema, check } as unknown as Codec<AllOf<O>>;
   }
   if (parts.every((p) => p.kind === 'scalar')) {
     const joined = (parts as readonly Codec<unknown>[]).reduce((a, b) => both(a, b));

@@ -52,15 +52,22 @@ export function isDate(raw: string): boolean {
   return d <= (mo === 2 && leap ? 29 : DAYS[mo - 1]!);
 }
 
-/** A calendar date `YYYY-MM-DD`, kept as its text (no time zone to get wrong). */
-export const date: Codec<string> = scalar('date', { type: 'string', format: 'date' },
-  (raw) => (isDate(raw) ? ok(raw) : fail(`${quote(raw)} is not a date (YYYY-MM-DD)`)),
+// A calendar date `YYYY-MM-DD`, kept as its text (no time zone to get wrong).
+const anyDate: Codec<string> = scalar('date', { type: 'string', format: 'date' },
+  (raw) => (isDate(raw) ? ok(raw) : fail(`${quote(raw)} is not a date (YYYY-MM-DD)`, undefined, 'format')),
   (json) => (typeof json === 'string' && isDate(json) ? json : undefined), (v) => v);
+/** A calendar date `YYYY-MM-DD`, kept as its text; a string that is not one breaks `format`. */
+export const date: Codec<string> = {
+  ...anyDate,
+  check: (json, path) => (typeof json === 'string' && !isDate(json) ? fail(`expected date, got ${showJson(json)}`, path, 'format') : anyDate.check(json, path)),
+};
 
 /** One of a closed set of words, matched exactly. */
 export function oneOf<const W extends readonly string[]>(words: W, label = `one of ${words.join(', ')}`): Codec<W[number]> {
   const set = new Set<string>(words);
-  return scalar<W[number]>(label, { type: 'string', enum: [...words] },
-    (raw) => (set.has(raw) ? ok(raw as W[number]) : fail(`${quote(raw)} is not ${label}`)),
+  const codec = scalar<W[number]>(label, { type: 'string', enum: [...words] },
+    (raw) => (set.has(raw) ? ok(raw as W[number]) : fail(`${quote(raw)} is not ${label}`, undefined, 'enum')),
     (json) => (typeof json === 'string' && set.has(json) ? (json as W[number]) : undefined), (v) => v);
+  // A string outside the set breaks `enum` (and says so); anything else is of the wrong type.
+  return { ...codec, check: (json, path) => (typeof json === 'string' && !set.has(json) ? fail(`expected ${label}, got ${showJson(json)}`, path, 'enum') : codec.check(json, path)) };
 }

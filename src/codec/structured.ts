@@ -73,6 +73,12 @@ export function object<const P extends Props>(name: string, props: P, options: O
           const r = codec.check(input[k], pathOf(path, k));
           if (!r.ok) return r;
           if (r.value !== undefined) out[k] = r.value;
+          // JSON Schema applies patternProperties to declared keys too: a field `x-id` under `^x-` meets both.
+          for (const p of patterns) {
+            if (r.value === undefined || !p.regex.test(k)) continue;
+            const q = p.codec.check(input[k], pathOf(path, k));
+            if (!q.ok) return q;
+          }
           continue;
         }
         let matched = false;
@@ -119,7 +125,7 @@ export function array<T>(item: Codec<T>, options: ArrayOptions = {}): ArrayCodec
   const rules = rulesOf(schema);
   const label = `list of ${item.label}`;
   const checkRules = (value: T[], json: unknown, path: string) => {
-    for (const rule of rules) if (!rule.test(value)) return fail(brokeJson(rule, json), path, rule.keyword);
+    for (const rule of rules) if (!rule.test(json)) return fail(brokeJson(rule, json), path, rule.keyword);
     return ok(value);
   };
   return {
@@ -144,6 +150,7 @@ export function array<T>(item: Codec<T>, options: ArrayOptions = {}): ArrayCodec
         if (!r.ok) return r;
         out[i] = r.value;
       }
+      // Rules judge the JSON as sent: uniqueItems compares items before defaults fill them in.
       return rules.length === 0 ? ok(out) : checkRules(out, json, path);
     },
   };

@@ -83,4 +83,19 @@ test('an encoder is built once per codec', () => {
   assert.is(jsonEncoder(Position), jsonEncoder(Position));
 });
 
+test('an object open to extra keys is refused when its declared fields alone fall short of minProperties', () => {
+  // It writes only declared fields, so writing this value would break the schema it documents.
+  const Open = t.object('Open', { a: t.optional(t.int) }, { allowExtra: true, minProperties: 1 });
+  assert.ok(Open.check({ other: 1 }, '$').ok);
+  assert.match(refusal(Open, { other: 1 }), /minProperties 1/);
+  assert.is(jsonEncoder(Open)({ a: 1, other: 1 }), '{"a":1}');
+});
+
+test('distinct items written alike (extra keys left out) are refused under uniqueItems', () => {
+  const Tags = t.array(t.object('Tag', { name: t.text }, { allowExtra: true }), { uniqueItems: true });
+  assert.ok(Tags.check([{ name: 'a' }, { name: 'a', note: 1 }], '$').ok);
+  assert.match(refusal(Tags, [{ name: 'a' }, { name: 'a', note: 1 }]), /^\$\[1\]: must not repeat an item/);
+  assert.is(jsonEncoder(Tags)([{ name: 'a' }, { name: 'b', note: 1 }]), '[{"name":"a"},{"name":"b"}]');
+});
+
 test.run();

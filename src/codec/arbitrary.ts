@@ -1,0 +1,322 @@
+// fast-check arbitraries of valid JSON values for any codec (mock answers, fuzzing, property tests).
+// This is the one module of src/ that imports fast-check; others get `fc` from here.
+import fc from 'fast-check';
+import type { Codec, ObjectCodec, UnionCodec } from './types.js';
+import { type Leaf, jsonTypesOf, keyCounts, leafAccepts, leafOf } from './leaf.js';
+import { FORMATS, type FormatName } from './formats.js';
+import { compilePattern } from './constraints.js';
+import { deepEqual } from './json-equal.js';
+
+export { fc, leafAccepts };
+export type Arbitrary<T> = fc.Arbitrary<T>;
+
+export interface ArbitraryOptions {
+  /** How many times a recursive codec may enter itself (default 3); past it, the branch closes. */
+  readonly maxDepth?: number;
+}
+
+interface Context {
+  readonly depth: number;
+  readonly maxDepth: number;
+}
+
+/**
+ * Valid JSON values of a codec, with shrinking: bounds, multipleOf, lengths in code points,
+ * formats, patterns, enums, item and key counts, unions (a `oneOf` value matches exactly one
+ * option), optional fields present or absent, recursion bounded by `maxDepth`. Optional fields
+ * are never `null` (the codec reads null as absent; JSON Schema does not allow it).
+ */
+export function arbitrary<T>(codec: Codec<T>, options: ArbitraryOptions = {}): fc.Arbitrary<T> {
+  const a = build(codec as Codec<unknown>, { depth: 0, maxDepth: options.maxDepth ?? 3 });
+  if (a === undefined) throw new TypeError(`arbitrary: ${codec.label} has no value within depth ${options.maxDepth ?? 3}`);
+  return a as fc.Arbitrary<T>;
+}
+
+/** The arbitrary of a codec, or undefined when every value would go deeper than allowed. */
+function build(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  switch (codec.kind) {
+    case 'scalar': return leafArbitrary(leafOf(codec)!, codec);
+    case 'object': return objectArbitrary(codec, ctx);
+    case 'array': {
+      const s = codec.schema as { minItems?: number; maxItems?: number; uniqueItems?: boolean };
+      const minLength = s.minItems ?? 0;
+      const maxLength = Math.min(s.maxItems ?? Infinity, minLength + (ctx.depth > 0 ? 2 : 4));
+      const item = build(codec.item, ctx);
+      if (item === undefined) return minLength === 0 ? fc.constant([]) : undefined;
+      return s.uniqueItems === true
+        ? fc.uniqueArray(item, { minLength, maxLength, comparator: deepEqual })
+        : fc.array(item, { minLength, maxLength });
+    }
+    case 'tuple': {
+      const items = codec.items.map((c) => build(c, ctx));
+      return items.every((a) => a !== undefined) ? fc.tuple(...(items as fc.Arbitrary<unknown>[])) : undefined;
+    }
+    case 'optional': return build(codec.inner, ctx);
+    case 'nullable': {
+      const inner = build(codec.inner, ctx);
+      return inner === undefined ? fc.constant(null) : fc.option(inner, { nil: null });
+    }
+    case 'union': return unionArbitrary(codec, ctx);
+    case 'lazy': return ctx.depth >= ctx.maxDepth ? undefined : build(codec.target(), { ...ctx, depth: ctx.depth + 1 });
+    case 'json': return anyJson(2);
+    case 'bytes': return fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a));
+  }
+}
+
+/** Any JSON value as JSON.parse would give it (fast-check may build objects without a prototype). */
+const anyJson = (maxDepth: number) => fc.jsonValue({ maxDepth }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+
+function unionArbitrary(codec: UnionCodec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  const options = codec.options.map((o) => build(o, ctx)).filter((a): a is fc.Arbitrary<unknown> => a !== undefined);
+  if (options.length === 0) return undefined;
+  const any = fc.oneof(...options);
+  // A discriminator makes the options disjoint; without one a `oneOf` value must match exactly one.
+  if (codec.mode === 'anyOf' || codec.discriminator !== undefined) return any;
+  return bounded(any, (v) => codec.options.filter((o) => o.check(v, '$').ok).length === 1, `a value matching exactly one option of ${codec.label}`);
+}
+
+/**
+ * Values of an optional field when present: never null, which the codec reads as absent even where
+ * its own codec allows null; undefined when null is all it could be (the field is then left out).
+ */
+function present(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  let inner = codec;
+  while (inner.kind === 'nullable' || inner.kind === 'optional') inner = inner.inner;
+  const types = jsonTypesOf(inner);
+  if (types !== 'any' && [...types].every((x) => x === 'null')) return undefined;
+  const a = build(inner, ctx);
+  return a === undefined ? undefined : bounded(a, (v) => v !== null, `a value of ${codec.label} other than null`);
+}
+
+/** Keys of extra entries: from a pattern (and no other pattern), or plain names for a map. */
+function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  const declared = Object.keys(codec.props);
+  const fields: Record<string, fc.Arbitrary<unknown>> = {};
+  const requiredKeys: string[] = [];
+  for (const k of declared) {
+    const c = codec.props[k]!;
+    let a = c.kind === 'optional' ? present(c.inner, ctx) : build(c, ctx);
+    // A declared key a pattern also matches must meet the pattern's codec too.
+    const also = codec.patterns.filter((p) => p.regex.test(k));
+    if (a !== undefined && also.length > 0) a = bounded(a, (v) => also.every((p) => p.codec.check(v, '$').ok), `a value of ${k} that its patterns allow`);
+    if (c.kind !== 'optional') {
+      if (a === undefined) return undefined;
+      requiredKeys.push(k);
+    }
+    if (a !== undefined) fields[k] = a;
+  }
+
+  // Extra keys: each source gives a key and a value of the codec that key is checked by.
+  const isDeclared = (k: string) => declared.includes(k);
+  const sources: fc.Arbitrary<readonly [string, unknown]>[] = [];
+  codec.patterns.forEach((p, i) => {
+    const value = build(p.codec, ctx);
+    if (value === undefined) return;
+    const key = bounded(fc.stringMatching(p.regex, { maxLength: 12 }), (k) => !isDeclared(k) && k !== '__proto__', `a key of pattern /${p.pattern}/ in ${codec.label}`);
+    // A key other patterns match too must have a value each of their codecs accepts.
+    sources.push(key.chain((k) => {
+      const others = codec.patterns.filter((q, j) => j !== i && q.regex.test(k));
+      const fit = others.length === 0 ? value : bounded(value, (v) => others.every((q) => q.codec.check(v, '$').ok), `a value for ${k} in ${codec.label}`);
+      return fit.map((v) => [k, v] as const);
+    }));
+  });
+  if (codec.extra !== false) {
+    const value = codec.extra === true ? anyJson(1) : build(codec.extra, ctx);
+    if (value !== undefined) {
+      const key = bounded(fc.string({ minLength: 1, maxLength: 8 }),
+        (k) => !isDeclared(k) && k !== '__proto__' && codec.patterns.every((p) => !p.regex.test(k)), `an extra key of ${codec.label}`);
+      sources.push(fc.tuple(key, value));
+    }
+  }
+  const { min, max } = keyCounts(codec);
+  const counted = (o: object) => Object.keys(o).length;
+  // Which optional fields are present is chosen first, as many as the key counts allow (extra keys
+  // make up the rest of minProperties when there can be any).
+  const optionalKeys = declared.filter((k) => !requiredKeys.includes(k) && fields[k] !== undefined);
+  const fewest = sources.length === 0 ? Math.max(0, min - requiredKeys.length) : 0;
+  const most = Math.min(optionalKeys.length, max - requiredKeys.length);
+  if (fewest > most) throw new TypeError(`arbitrary: ${codec.label} cannot have between ${min} and ${max} keys`);
+  const required = fc.record(Object.fromEntries(requiredKeys.map((k) => [k, fields[k]!])));
+  const record = fc.tuple(required, fc.subarray(optionalKeys, { minLength: fewest, maxLength: most }))
+    .chain(([req, present]) => fc.record(Object.fromEntries(present.map((k) => [k, fields[k]!]))).map((opt) => {
+      // Declared order, as the encoder writes them.
+      const out: Record<string, unknown> = {};
+      for (const k of declared) if (Object.hasOwn(req, k) || Object.hasOwn(opt, k)) out[k] = Object.hasOwn(req, k) ? req[k] : opt[k];
+      return out;
+    }));
+  if (sources.length === 0) return record;
+  const entry = sources.length === 1 ? sources[0]! : fc.oneof(...sources);
+  return record.chain((o) => {
+    const have = counted(o);
+    const minLength = Math.max(0, min - have);
+    const maxLength = Math.max(minLength, Math.min(max - have, minLength + (ctx.depth > 0 ? 2 : 3)));
+    return fc.uniqueArray(entry, { minLength, maxLength, selector: (e) => e[0] })
+      .map((entries) => {
+        const out: Record<string, unknown> = { ...o };
+        for (const [k, v] of entries) out[k] = v;
+        return out;
+      });
+  });
+}
+
+// Values of the formats that both our validators and JSON Schema tools accept: RFC 3339 offsets
+// with a colon, `T` as the date-time separator, UUIDs without a `urn:uuid:` prefix.
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const dateArb = fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`)
+  .filter((s) => FORMATS.date.test(s));
+const timeArb = fc.tuple(
+  fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }),
+  fc.option(fc.integer({ min: 0, max: 999_999 }).map((f) => `.${f}`), { nil: '' }),
+  fc.oneof(fc.constantFrom('Z', 'z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`)),
+).map(([h, m, s, frac, zone]) => `${pad(h)}:${pad(m)}:${pad(s)}${frac}${zone}`);
+const timeOrLeap = fc.oneof({ arbitrary: timeArb, weight: 9 }, { arbitrary: fc.constant('23:59:60Z'), weight: 1 });
+
+const FORMAT_ARBITRARIES: Readonly<Record<FormatName, fc.Arbitrary<string>>> = {
+  date: dateArb,
+  'date-time': fc.tuple(dateArb, fc.constantFrom('T', 't'), timeOrLeap).map(([d, t, time]) => `${d}${t}${time}`),
+  time: timeOrLeap,
+  email: fc.emailAddress(),
+  uuid: fc.uuid(),
+  uri: fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+  hostname: fc.domain(),
+  byte: fc.base64String({ maxLength: 24 }),
+  binary: fc.string(),
+  password: fc.string({ minLength: 1 }),
+};
+
+/** One code point: mostly printable ASCII, sometimes anything in Unicode (astral planes included). */
+const codePoint = fc.oneof(
+  { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), weight: 4 },
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 1 },
+);
+
+function leafArbitrary(leaf: Leaf, codec: Codec<unknown>): fc.Arbitrary<unknown> {
+  const fits = (v: unknown) => leafAccepts(leaf, v);
+  if (leaf.constant !== undefined) return fc.constant(leaf.constant.value).map((v) => structuredClone(v));
+  if (leaf.enum !== undefined) return fc.constantFrom(...leaf.enum.filter(fits)).map((v) => structuredClone(v));
+  switch (leaf.type) {
+    case 'boolean': return fc.boolean();
+    case 'integer': case 'number': return numberArbitrary(leaf);
+    case 'string': return stringArbitrary(leaf);
+    default:
+      // A user-made scalar whose schema names no type: its examples are all it is known to accept.
+      if (codec.examples.length > 0) return fc.constantFrom(...codec.examples.map((e) => e.value));
+      throw new TypeError(`arbitrary: ${codec.label} has no type in its schema and no examples to draw from`);
+  }
+}
+
+function stringArbitrary(leaf: Leaf): fc.Arbitrary<string> {
+  return bounded(stringSource(leaf), (s) => leafAccepts(leaf, s), describeLeaf(leaf));
+}
+
+/** Strings of a leaf's format, else its first pattern, else of its length: not yet filtered by the rest. */
+function stringSource(leaf: Leaf): fc.Arbitrary<string> {
+  const [format] = leaf.formats;
+  const [pattern] = leaf.patterns;
+  const minLength = leaf.minLength ?? 0;
+  const maxLength = leaf.maxLength;
+  return format !== undefined && format !== 'binary' && format !== 'password' ? FORMAT_ARBITRARIES[format]
+    : pattern !== undefined ? fc.stringMatching(compilePattern(pattern) ?? /(?!)/u, { maxLength: Math.max(maxLength ?? 16, minLength + 8) })
+    : fc.string({ unit: codePoint, minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
+}
+
+/** The lowest allowed number and whether it is excluded, from minimum and exclusiveMinimum. */
+function lowerBound(leaf: Leaf): { at: number; open: boolean } {
+  const { minimum: m, exclusiveMinimum: x } = leaf;
+  if (x !== undefined && (m === undefined || x >= m)) return { at: x, open: true };
+  return { at: m ?? -Infinity, open: false };
+}
+function upperBound(leaf: Leaf): { at: number; open: boolean } {
+  const { maximum: m, exclusiveMaximum: x } = leaf;
+  if (x !== undefined && (m === undefined || x <= m)) return { at: x, open: true };
+  return { at: m ?? Infinity, open: false };
+}
+
+/** The integers within a leaf's bounds (clamped to the safe range), or undefined if none. */
+export function integerRange(leaf: Leaf, limit = Number.MAX_SAFE_INTEGER): { min: number; max: number } | undefined {
+  const lo = lowerBound(leaf);
+  const hi = upperBound(leaf);
+  const min = Math.max(-limit, lo.open ? Math.floor(lo.at) + 1 : Math.ceil(lo.at));
+  const max = Math.min(limit, hi.open ? Math.ceil(hi.at) - 1 : Math.floor(hi.at));
+  return min <= max ? { min, max } : undefined;
+}
+
+/**
+ * Products of the first multipleOf with an integer, rounded to the decimal the factor is written in
+ * (3 * 0.1 is 0.30000000000000004, whose quotient by 0.1 is not an integer); otherwise integers
+ * or doubles within the bounds, with plain integers mixed in so round numbers come up too.
+ */
+function numberArbitrary(leaf: Leaf): fc.Arbitrary<number> {
+  const fits = (v: number) => leafAccepts(leaf, v);
+  const [m] = leaf.multipleOf;
+  if (m !== undefined) {
+    const lo = lowerBound(leaf);
+    const hi = upperBound(leaf);
+    // Keep quotients small: k * m stays exact enough and far below 1e21 (where validators differ).
+    const kMin = Math.max(-1e9, Math.ceil(lo.at / m) - 1);
+    const kMax = Math.min(1e9, Math.floor(hi.at / m) + 1);
+    if (kMin > kMax) throw new TypeError(`arbitrary: no multiple of ${m} within the bounds`);
+    // Mostly small factors (readable values, and ones that meet further bounds an allOf adds).
+    const small = { min: Math.max(kMin, Math.min(kMax, -100)), max: Math.min(kMax, Math.max(kMin, 100)) };
+    const ks = fc.oneof({ arbitrary: fc.integer(small), weight: 3 }, { arbitrary: fc.integer({ min: kMin, max: kMax }), weight: 1 });
+    return bounded(ks.map((k) => tidy(k * m, m)), fits, describeLeaf(leaf));
+  }
+  const ints = integerRange(leaf);
+  if (leaf.type === 'integer') {
+    if (ints === undefined) throw new TypeError('arbitrary: no integer within the bounds');
+    // Mostly small integers (readable, and the ones handlers branch on), sometimes any in range.
+    const small = { min: Math.max(ints.min, Math.min(ints.max, -1000)), max: Math.min(ints.max, Math.max(ints.min, 1000)) };
+    return fc.oneof({ arbitrary: fc.integer(small), weight: 3 }, { arbitrary: fc.integer(ints), weight: 1 });
+  }
+  const lo = lowerBound(leaf);
+  const hi = upperBound(leaf);
+  const doubles = fc.double({
+    min: lo.at, max: hi.at, minExcluded: lo.open, maxExcluded: hi.open, noNaN: true, noDefaultInfinity: true,
+  }).map((v) => (v === 0 ? 0 : v));
+  const small = ints === undefined ? undefined : { min: Math.max(ints.min, -1e6), max: Math.min(ints.max, 1e6) };
+  const all = small === undefined || small.min > small.max ? doubles : fc.oneof(doubles, fc.integer(small));
+  return bounded(all, fits, describeLeaf(leaf));
+}
+
+/** A product with its floating noise removed when that makes it a multiple again (0.30000000000000004 -> 0.3). */
+function tidy(v: number, m: number): number {
+  for (const x of [v, Number(v.toPrecision(15)), Number(v.toPrecision(12))]) if (Number.isInteger(x / m)) return x === 0 ? 0 : x;
+  return v;
+}
+
+/** The seed of every deterministic draw (samples, near misses): docs and mocks must not churn. */
+export const SEED = 20_261_123;
+
+/** The first `n` values an arbitrary draws with the fixed seed: the same on every run. */
+export function draw<T>(arb: fc.Arbitrary<T>, n = 1): T[] {
+  return fc.sample(arb, { seed: SEED, numRuns: n });
+}
+
+/**
+ * Up to `n` seeded values meeting a leaf, drawn without an unbounded filter: near misses ask for
+ * leaves no value may meet (an email of at most one character) and get none.
+ */
+export function leafDraws(leaf: Leaf, n = 20): unknown[] {
+  const source = leaf.type === 'string' && leaf.constant === undefined && leaf.enum === undefined ? stringSource(leaf) : undefined;
+  if (source === undefined) return [];
+  return draw(source, n).filter((v) => leafAccepts(leaf, v));
+}
+
+/**
+ * A filter that gives up: after this many values in a row are refused, the constraints are taken
+ * as unsatisfiable and generation throws (a hang is worse than an error naming the codec).
+ */
+const TRIES = 2000;
+function bounded<T>(arb: fc.Arbitrary<T>, keep: (v: T) => boolean, what: string): fc.Arbitrary<T> {
+  let refused = 0;
+  return arb.filter((v) => {
+    if (keep(v)) { refused = 0; return true; }
+    if (++refused >= TRIES) { refused = 0; throw new TypeError(`arbitrary: found no ${what} in ${TRIES} tries (are its constraints satisfiable?)`); }
+    return false;
+  });
+}
+
+const describeLeaf = (leaf: Leaf) => `value of ${JSON.stringify(leaf)}`;

@@ -1,0 +1,332 @@
+// Near misses: invalid values that differ from a valid one (the codec's sample) by breaking exactly
+// one constraint, each saying which and where, for mock servers, fuzzing and the differential test.
+import type { Codec, ObjectCodec, UnionCodec } from './types.js';
+import { type JsonType, type Leaf, brokenBy, jsonTypesOf, keyCounts, leafOf } from './leaf.js';
+import { arbitrary, draw, fc, leafDraws } from './arbitrary.js';
+import { sample } from './sample.js';
+import type { FormatName } from './formats.js';
+import { deepEqual } from './json-equal.js';
+
+/** An invalid value: `pointer` (JSON Pointer) is where it breaks, `keyword` the JSON Schema keyword. */
+export interface NearMiss {
+  readonly value: unknown;
+  readonly pointer: string;
+  /** `minimum`, `pattern`, `required`, `additionalProperties`, `discriminator`, `type`, ... */
+  readonly keyword: string;
+  /** What is broken, for people: `maxLength 10`, `missing key "name"`, `type (expected integer)`. */
+  readonly broken: string;
+}
+
+export interface NearMissOptions {
+  /** At most this many (default 200), in a fixed order: shallow ones first within each branch. */
+  readonly limit?: number;
+}
+
+/** How many times a recursive codec is entered while looking for places to break. */
+const DEPTH = 2;
+
+/**
+ * Deterministic invalid values of a codec: every keyword it carries broken once at every place it
+ * applies (bounds, lengths, patterns, formats, enums, item and key counts, required and unexpected
+ * keys, discriminator values), and a value of the wrong JSON type at each place. Optional fields are
+ * never given `null` (the codec reads that as absent).
+ */
+export function nearMisses(codec: Codec<unknown>, options: NearMissOptions = {}): NearMiss[] {
+  const out: NearMiss[] = [];
+  const seen = new Set<string>();
+  for (const m of missesAt(codec, sample(codec), 0, true)) {
+    const key = `${m.pointer} ${m.keyword} ${JSON.stringify(m.value)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(m);
+    if (out.length >= (options.limit ?? 200)) break;
+  }
+  return out;
+}
+
+const clone = (v: unknown) => structuredClone(v);
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A child's misses seen from its parent: the value put back in place, the pointer one step longer. */
+const embed = (misses: NearMiss[], step: string, put: (v: unknown) => unknown): NearMiss[] =>
+  misses.map((m) => ({ ...m, value: put(m.value), pointer: `/${escape(step)}${m.pointer}` }));
+
+/** The misses of a value of `codec`; `typed` adds a value of the wrong JSON type at this place. */
+function missesAt(codec: Codec<unknown>, value: unknown, depth: number, typed: boolean): NearMiss[] {
+  const out = typed ? wrongType(codec) : [];
+  switch (codec.kind) {
+    case 'scalar': return [...out, ...leafMisses(leafOf(codec)!, codec, value)];
+    case 'object': return [...out, ...objectMisses(codec, value as Record<string, unknown>, depth)];
+    case 'array': return [...out, ...arrayMisses(codec, value as unknown[], depth)];
+    case 'tuple': {
+      const a = value as unknown[];
+      out.push({ value: a.slice(0, -1), pointer: '', keyword: 'minItems', broken: `minItems ${a.length}` });
+      out.push({ value: [...a, 0], pointer: '', keyword: 'items', broken: `items (at most ${a.length})` });
+      codec.items.forEach((c, i) => out.push(...embed(missesAt(c, a[i], depth, true), String(i), (v) => a.map((x, j) => (j === i ? v : x)))));
+      return out;
+    }
+    case 'optional': return [...out, ...missesAt(codec.inner, value, depth, false)];
+    case 'nullable': return [...out, ...missesAt(codec.inner, value === null ? sample(codec.inner) : value, depth, false)];
+    case 'union': return [...out, ...unionMisses(codec, value, depth)];
+    case 'lazy': return depth >= DEPTH ? out : [...out, ...missesAt(codec.target(), value, depth + 1, false)];
+    case 'json': case 'bytes': return out;
+  }
+}
+
+/** One value per JSON type, the first of them a codec does not accept is its wrong-type miss. */
+const OF_TYPE: readonly (readonly [JsonType, unknown])[] = [
+  ['string', 'x'], ['integer', 0], ['boolean', true], ['object', {}], ['array', []], ['null', null],
+];
+
+function wrongType(codec: Codec<unknown>): NearMiss[] {
+  const types = jsonTypesOf(codec);
+  if (types === 'any' || codec.kind === 'bytes') return [];
+  if (types.has('number')) types.add('integer');
+  // An optional field reads null as absent (a leniency JSON Schema lacks): never offered there.
+  const hit = OF_TYPE.find(([t]) => !types.has(t) && !(t === 'null' && codec.kind === 'optional'));
+  if (hit === undefined) return [];
+  return [{ value: clone(hit[1]), pointer: '', keyword: 'type', broken: `type (expected ${[...types].join(' or ')})` }];
+}
+
+// Values each format's validators reject (ours and JSON Schema tools' alike).
+const BAD_FORMATS: Readonly<Record<FormatName, readonly string[]>> = {
+  date: ['2024-02-30', '2024-13-01', '2024-1-01', 'today'],
+  'date-time': ['2024-01-01T24:00:00Z', '2024-02-30T00:00:00Z', '2024-01-01T00:00:00', 'now'],
+  time: ['24:00:00Z', '00:60:00Z', '00:00:00', 'noon'],
+  email: ['user@', '@example.com', 'user.example.com', 'us er@example.com'],
+  uuid: ['3fa85f64-5717-4562-b3fc-2c963f66afa', '3fa85f6457174562b3fc2c963f66afa6', 'not-a-uuid'],
+  uri: ['example.com', '//example.com/path', 'https://exa mple.com/', 'http://[::1/', 'https://example.com/#a#b'],
+  ipv4: ['256.0.0.1', '1.2.3', '1.2.3.4.5', 'x'],
+  ipv6: ['2001:db8::1::1', '12345::', '1:2:3:4:5:6:7:8:9', 'x'],
+  hostname: ['-example.com', 'exa_mple.com', 'a..b', 'a b'],
+  byte: ['c3RyaW5n=', 'abc', '!!!!', 'c3Ry aW5n'],
+  binary: [],
+  password: [],
+};
+
+/** Candidate values of the leaf's type that may break `keyword` alone; the first that does is kept. */
+function leafCandidates(leaf: Leaf, codec: Codec<unknown>, value: unknown, keyword: string): unknown[] {
+  const v = value;
+  const ms = leaf.multipleOf;
+  const around = (x: number, dir: -1 | 1) => [x + dir, x + dir * 0.5, x + dir * 0.25, ...ms.map((m) => Number(((Math.floor(x / m) + (dir > 0 ? 1 : 0)) * m).toPrecision(12)))];
+  const drawn = (l: Leaf) => leafDraws(l, 30);
+  switch (keyword) {
+    case 'const': case 'enum': {
+      const known = leaf.constant !== undefined ? [leaf.constant.value] : leaf.enum ?? [];
+      const first = known[0];
+      return [
+        ...known.flatMap((k): unknown[] => (typeof k === 'string' ? [`${k}x`, `x${k}`] : typeof k === 'number' ? [k + 1, k - 1, k + 0.5] : typeof k === 'boolean' ? [!k] : [])),
+        Array.isArray(first) ? [...first, 0] : first !== null && typeof first === 'object' ? { ...first, x: 0 } : undefined,
+      ];
+    }
+    case 'minimum': return around(leaf.minimum!, -1);
+    case 'maximum': return around(leaf.maximum!, 1);
+    case 'exclusiveMinimum': return [leaf.exclusiveMinimum!, ...around(leaf.exclusiveMinimum!, -1)];
+    case 'exclusiveMaximum': return [leaf.exclusiveMaximum!, ...around(leaf.exclusiveMaximum!, 1)];
+    case 'multipleOf': {
+      const x = typeof v === 'number' ? v : 0;
+      return ms.flatMap((m) => [x + m / 2, x + 1, x - 1, x + m / 3, x - m / 2, x + m * 1.5]);
+    }
+    case 'minLength': {
+      const s = [...String(v)];
+      const n = leaf.minLength!;
+      return [s.slice(0, n - 1).join(''), s.slice(s.length - n + 1).join(''), 'x'.repeat(n - 1), ...drawn({ ...leaf, minLength: undefined, maxLength: n - 1 })];
+    }
+    case 'maxLength': {
+      const s = String(v);
+      const n = leaf.maxLength!;
+      const extra = Math.max(1, n + 1 - [...s].length);
+      return [s + 'x'.repeat(extra), s + s.slice(-1).repeat(extra), s.repeat(n + 1), ...drawn({ ...leaf, maxLength: undefined, minLength: n + 1 })];
+    }
+    case 'pattern': {
+      const s = String(v);
+      return ['', ' ', 'x', '0', '!', `${s}!`, `!${s}`, `${s} `, s.toUpperCase(), s.toLowerCase(), `${s}${s}`,
+        ...draw(fc.string({ minLength: leaf.minLength ?? 0, maxLength: leaf.maxLength ?? (leaf.minLength ?? 0) + 8 }), 20)];
+    }
+    case 'format': return leaf.formats.flatMap((f) => BAD_FORMATS[f]);
+    case 'type': return leaf.type === 'integer' && typeof v === 'number' ? [v + 0.5, v - 0.5] : [];
+    default: return [];
+  }
+}
+
+function leafMisses(leaf: Leaf, codec: Codec<unknown>, value: unknown): NearMiss[] {
+  const keywords: string[] = [];
+  if (leaf.constant !== undefined) keywords.push('const');
+  else if (leaf.enum !== undefined) keywords.push('enum');
+  for (const k of ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum'] as const) if (leaf[k] !== undefined) keywords.push(k);
+  if (leaf.multipleOf.length > 0) keywords.push('multipleOf');
+  for (const k of ['minLength', 'maxLength'] as const) if (leaf[k] !== undefined) keywords.push(k);
+  if (leaf.patterns.length > 0) keywords.push('pattern');
+  if (leaf.formats.some((f) => BAD_FORMATS[f].length > 0)) keywords.push('format');
+  if (leaf.type === 'integer') keywords.push('type');
+  const out: NearMiss[] = [];
+  for (const keyword of keywords) {
+    const hit = leafCandidates(leaf, codec, value, keyword).find((c) => c !== undefined && sameKeywords(brokenBy(leaf, c), [keyword]));
+    if (hit !== undefined) out.push({ value: hit, pointer: '', keyword, broken: describeLeaf(leaf, keyword) });
+  }
+  return out;
+}
+
+const sameKeywords = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+
+function describeLeaf(leaf: Leaf, keyword: string): string {
+  switch (keyword) {
+    case 'type': return 'type (expected integer)';
+    case 'const': return `const ${JSON.stringify(leaf.constant!.value)}`;
+    case 'enum': return `enum (${leaf.enum!.map((v) => JSON.stringify(v)).join(', ')})`;
+    case 'multipleOf': return `multipleOf ${leaf.multipleOf.join(' and ')}`;
+    case 'pattern': return `pattern ${leaf.patterns.join(' and ')}`;
+    case 'format': return `format ${leaf.formats.join(' and ')}`;
+    default: return `${keyword} ${String(leaf[keyword as keyof Leaf])}`;
+  }
+}
+
+function arrayMisses(codec: Codec<unknown> & { kind: 'array' }, a: unknown[], depth: number): NearMiss[] {
+  const s = codec.schema as { minItems?: number; maxItems?: number; uniqueItems?: boolean };
+  const out: NearMiss[] = [];
+  const fresh = (n: number): unknown[] | undefined => {
+    // Items to add: copies of the sample, or distinct drawn ones when items must be unique.
+    if (s.uniqueItems !== true) return Array.from({ length: n }, () => sample(codec.item));
+    const pool = draw(arbitrary(codec.item, { maxDepth: 1 }), 50);
+    const picked: unknown[] = [];
+    for (const x of pool) if (![...a, ...picked].some((y) => deepEqual(x, y)) && picked.length < n) picked.push(x);
+    return picked.length === n ? picked : undefined;
+  };
+  if ((s.minItems ?? 0) > 0) out.push({ value: a.slice(0, s.minItems! - 1), pointer: '', keyword: 'minItems', broken: `minItems ${s.minItems}` });
+  if (s.maxItems !== undefined) {
+    const more = fresh(s.maxItems + 1 - a.length);
+    if (more !== undefined) out.push({ value: [...a, ...more], pointer: '', keyword: 'maxItems', broken: `maxItems ${s.maxItems}` });
+  }
+  if (s.uniqueItems === true) {
+    const x = a[0] ?? sample(codec.item);
+    const twice = a.length >= 2 ? [x, clone(x), ...a.slice(2)] : [x, clone(x)];
+    if (twice.length <= (s.maxItems ?? Infinity)) out.push({ value: twice, pointer: '', keyword: 'uniqueItems', broken: 'uniqueItems' });
+  }
+  // Items: the first only (the others would repeat its misses); one is added to an empty list.
+  const base = a.length > 0 ? a : (s.maxItems ?? 1) >= 1 ? [sample(codec.item)] : undefined;
+  if (base !== undefined) out.push(...embed(missesAt(codec.item, base[0], depth, true), '0', (v) => [v, ...base.slice(1)]));
+  return out;
+}
+
+function objectMisses(codec: ObjectCodec<unknown>, o: Record<string, unknown>, depth: number): NearMiss[] {
+  const { min, max } = keyCounts(codec);
+  const count = (x: object) => Object.keys(x).length;
+  const out: NearMiss[] = [];
+  const declared = Object.keys(codec.props);
+  const optional = declared.filter((k) => codec.props[k]!.kind === 'optional');
+  const matchesPattern = (k: string) => codec.patterns.some((p) => p.regex.test(k));
+  const unexpectedKey = ['unexpected', 'unexpected_1', 'zz_unexpected'].find((k) => !Object.hasOwn(codec.props, k) && !matchesPattern(k));
+
+  // Keys that can be added without breaking anything: absent optional fields, pattern keys, map keys.
+  const additions: [string, () => unknown][] = [];
+  for (const k of optional) if (!Object.hasOwn(o, k)) additions.push([k, () => sample(codec.props[k]!)]);
+  for (const p of codec.patterns) {
+    const key = draw(fc.stringMatching(p.regex, { maxLength: 12 }), 20)
+      .find((k) => !Object.hasOwn(codec.props, k) && !Object.hasOwn(o, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
+    if (key !== undefined) additions.push([key, () => sample(p.codec)]);
+  }
+  if (codec.extra !== false) {
+    for (let i = 1; i <= 4; i++) {
+      const k = `key${i}`;
+      if (!Object.hasOwn(o, k) && !Object.hasOwn(codec.props, k) && !matchesPattern(k)) additions.push([k, () => (codec.extra === true ? 'value' : sample(codec.extra as Codec<unknown>))]);
+    }
+  }
+
+  for (const k of declared) {
+    if (codec.props[k]!.kind === 'optional' || !Object.hasOwn(o, k)) continue;
+    const { [k]: _, ...rest } = o;
+    if (count(rest) >= min) out.push({ value: rest, pointer: '', keyword: 'required', broken: `missing key ${JSON.stringify(k)}` });
+    else {
+      // Dropping the key leaves too few: an addition keeps the count, so only `required` breaks.
+      const add = additions.find(([a]) => a !== k);
+      if (add !== undefined) out.push({ value: { ...rest, [add[0]]: add[1]() }, pointer: '', keyword: 'required', broken: `missing key ${JSON.stringify(k)}` });
+    }
+  }
+  if (codec.extra === false && unexpectedKey !== undefined && count(o) < max) {
+    // An allOf of closed objects states its strictness as unevaluatedProperties.
+    const keyword = codec.schema.unevaluatedProperties === false ? 'unevaluatedProperties' : 'additionalProperties';
+    out.push({ value: { ...o, [unexpectedKey]: 0 }, pointer: '', keyword, broken: `unexpected key ${JSON.stringify(unexpectedKey)}` });
+  }
+  if (min > 0) {
+    const removable = Object.keys(o).filter((k) => !declared.includes(k) || codec.props[k]!.kind === 'optional');
+    const keep = count(o) - (min - 1);
+    if (keep > 0 && removable.length >= keep) {
+      const drop = new Set(removable.slice(0, keep));
+      out.push({ value: Object.fromEntries(Object.entries(o).filter(([k]) => !drop.has(k))), pointer: '', keyword: 'minProperties', broken: `minProperties ${min}` });
+    }
+  }
+  if (max !== Infinity && additions.length >= max + 1 - count(o)) {
+    const grown = { ...o };
+    for (const [k, make] of additions.slice(0, max + 1 - count(o))) grown[k] = make();
+    out.push({ value: grown, pointer: '', keyword: 'maxProperties', broken: `maxProperties ${max}` });
+  }
+
+  // Inside each field: present ones as they are, absent optional ones added (room permitting).
+  for (const k of declared) {
+    const c = codec.props[k]!;
+    let base = o;
+    if (!Object.hasOwn(o, k)) {
+      if (count(o) >= max) continue;
+      base = { ...o, [k]: sample(c) };
+    }
+    out.push(...embed(missesAt(c, base[k], depth, true), k, (v) => ({ ...base, [k]: v })));
+  }
+  // Inside pattern and map values: one key of each, added when the sample has none.
+  const valueSources: [string, Codec<unknown>][] = [
+    ...codec.patterns.map((p) => [additions.find(([k]) => p.regex.test(k) && !declared.includes(k))?.[0] ?? Object.keys(o).find((k) => !declared.includes(k) && p.regex.test(k)), p.codec] as [string | undefined, Codec<unknown>]),
+    ...(typeof codec.extra === 'object' ? [[additions.find(([k]) => k.startsWith('key'))?.[0], codec.extra] as [string | undefined, Codec<unknown>]] : []),
+  ].filter((e): e is [string, Codec<unknown>] => e[0] !== undefined);
+  for (const [k, c] of valueSources) {
+    const base = Object.hasOwn(o, k) ? o : { ...o, [k]: sample(c) };
+    if (count(base) > max) continue;
+    out.push(...embed(missesAt(c, base[k], depth, true), k, (v) => ({ ...base, [k]: v })));
+  }
+  return out;
+}
+
+function unionMisses(codec: UnionCodec<unknown>, value: unknown, depth: number): NearMiss[] {
+  const out: NearMiss[] = [];
+  const d = codec.discriminator;
+  if (d !== undefined) {
+    const values = Object.keys(d.mapping);
+    const other = ['unknown', 'other', ...values.map((v) => `${v}x`)].find((v) => !values.includes(v))!;
+    if (value !== null && typeof value === 'object') {
+      out.push({ value: { ...(value as object), [d.property]: other }, pointer: `/${escape(d.property)}`, keyword: 'discriminator', broken: 'not one of the discriminator\'s values' });
+    }
+  }
+  const accepts = (i: number, v: unknown) => codec.options[i]!.check(v, '$').ok;
+  codec.options.forEach((option, i) => {
+    // A valid value of the whole union that this option accepts: the sample, else a drawn one.
+    const base = accepts(i, value) ? value : findBase(codec, i);
+    if (base === undefined) return;
+    for (const m of missesAt(option, base, depth, false)) {
+      // Without a discriminator a miss of one option must not be a value another option accepts.
+      if (d === undefined && codec.options.some((_, j) => j !== i && accepts(j, m.value))) continue;
+      out.push(m);
+    }
+  });
+  if (codec.mode === 'oneOf' && d === undefined) {
+    // A value two options accept breaks `oneOf` itself.
+    for (let i = 0; i < codec.options.length; i++) {
+      const v = sampleOrUndefined(codec.options[i]!);
+      if (v !== undefined && codec.options.some((_, j) => j !== i && accepts(j, v.value))) {
+        out.push({ value: v.value, pointer: '', keyword: 'oneOf', broken: 'oneOf (matches more than one option)' });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function sampleOrUndefined(codec: Codec<unknown>): { value: unknown } | undefined {
+  try { return { value: sample(codec) }; } catch { return undefined; }
+}
+
+/** A value the union accepts through option `i`: its sample, else one of a few seeded draws. */
+function findBase(codec: UnionCodec<unknown>, i: number): unknown {
+  const option = codec.options[i]!;
+  const s = sampleOrUndefined(option);
+  if (s !== undefined && codec.check(s.value, '$').ok) return s.value;
+  let pool: unknown[] = [];
+  try { pool = draw(arbitrary(option, { maxDepth: 1 }), 30); } catch { return undefined; }
+  return pool.find((v) => codec.check(v, '$').ok);
+}

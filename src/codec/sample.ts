@@ -1,0 +1,162 @@
+// One representative value per codec, the same on every run (docs and mock answers must not churn):
+// its first example, else its default, else a value built from its constraints.
+import type { Codec, ObjectCodec } from './types.js';
+import { type Leaf, keyCounts, leafOf } from './leaf.js';
+import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arbitrary.js';
+import type { FormatName } from './formats.js';
+
+/** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
+const DEPTH = 1;
+
+const FORMAT_SAMPLES: Readonly<Record<FormatName, string>> = {
+  date: '2024-01-01',
+  'date-time': '2024-01-01T00:00:00Z',
+  time: '00:00:00Z',
+  email: 'user@example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  uri: 'https://example.com/',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  hostname: 'example.com',
+  byte: 'c3RyaW5n',
+  binary: 'string',
+  password: 'password',
+};
+
+type Box = { readonly value: unknown };
+
+/**
+ * A value `codec.check` accepts, deterministic across runs. Built values take the smallest bound
+ * that holds, a text meeting its length, format or pattern, the first enum value, required fields
+ * only (plus optional ones, pattern and extra keys up to minProperties), one item per list; a
+ * recursive codec enters itself once, then lists are empty, optional fields absent, nullables null
+ * and unions take an option that ends. Throws when no value can be found (a codec with no values).
+ */
+export function sample<T>(codec: Codec<T>): T {
+  const box = build(codec as Codec<unknown>, 0);
+  if (box === undefined) throw new TypeError(`sample: ${codec.label} has no value that ends (every branch recurses)`);
+  return box.value as T;
+}
+
+const clone = (v: unknown) => (Buffer.isBuffer(v) ? Buffer.from(v) : structuredClone(v));
+
+/** A value for a codec at a recursion depth, checked; a seeded draw when the built one fails. */
+function build(codec: Codec<unknown>, depth: number): Box | undefined {
+  const [example] = codec.examples;
+  if (example !== undefined) return { value: clone(example.value) };
+  if (codec.schema.default !== undefined) return { value: clone(codec.schema.default) };
+  if (codec.kind === 'lazy') return depth >= DEPTH ? undefined : build(codec.target(), depth + 1);
+  const box = construct(codec, depth);
+  if (box === undefined || codec.check(box.value, '$').ok) return box;
+  // Constraints the construction cannot meet together (distinct items, a format under a pattern):
+  // the first value the generator draws with the fixed seed.
+  const [drawn] = draw(arbitrary(codec, { maxDepth: DEPTH }) as fc.Arbitrary<unknown>);
+  return { value: drawn };
+}
+
+function construct(codec: Codec<unknown>, depth: number): Box | undefined {
+  switch (codec.kind) {
+    case 'scalar': return { value: leafSample(leafOf(codec)!, codec) };
+    case 'object': return objectSample(codec, depth);
+    case 'array': {
+      const s = codec.schema as { minItems?: number; maxItems?: number };
+      const item = build(codec.item, depth);
+      if (item === undefined) return (s.minItems ?? 0) === 0 ? { value: [] } : undefined;
+      const n = Math.max(s.minItems ?? 0, Math.min(1, s.maxItems ?? 1));
+      return { value: Array.from({ length: n }, () => clone(item.value)) };
+    }
+    case 'tuple': {
+      const items = codec.items.map((c) => build(c, depth));
+      return items.every((b) => b !== undefined) ? { value: items.map((b) => b!.value) } : undefined;
+    }
+    case 'optional': return build(codec.inner, depth);
+    case 'nullable': return build(codec.inner, depth) ?? { value: null };
+    case 'union':
+      for (const o of codec.options) {
+        const box = build(o, depth);
+        if (box !== undefined && codec.check(box.value, '$').ok) return box;
+      }
+      return undefined;
+    case 'lazy': return build(codec, depth);
+    case 'json': return { value: {} };
+    case 'bytes': return { value: Buffer.alloc(0) };
+  }
+}
+
+function objectSample(codec: ObjectCodec<unknown>, depth: number): Box | undefined {
+  const out: Record<string, unknown> = {};
+  const optional: string[] = [];
+  for (const [k, c] of Object.entries(codec.props)) {
+    if (c.kind === 'optional') { optional.push(k); continue; }
+    const box = build(c, depth);
+    if (box === undefined) return undefined;
+    out[k] = box.value;
+  }
+  const { min } = keyCounts(codec);
+  const short = () => Object.keys(out).length < min;
+  for (const k of optional) {
+    if (!short()) break;
+    const box = build(codec.props[k]!, depth);
+    if (box !== undefined) out[k] = box.value;
+  }
+  // Still short: keys a pattern allows (drawn from the pattern), then plain keys of a map.
+  for (const p of codec.patterns) {
+    if (!short()) break;
+    const box = build(p.codec, depth);
+    if (box === undefined) continue;
+    const keys = draw(fc.stringMatching(p.regex, { maxLength: 12 }), 20)
+      .filter((k) => !Object.hasOwn(codec.props, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
+    for (const k of [...new Set(keys)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))) {
+      if (!short()) break;
+      out[k] = clone(box.value);
+    }
+  }
+  if (codec.extra !== false) {
+    const box = codec.extra === true ? { value: 'value' } : build(codec.extra, depth);
+    for (let i = 1; box !== undefined && short() && i < 1000; i++) {
+      const k = `key${i}`;
+      if (!Object.hasOwn(out, k) && !Object.hasOwn(codec.props, k) && codec.patterns.every((p) => !p.regex.test(k))) out[k] = clone(box.value);
+    }
+  }
+  return { value: out };
+}
+
+function leafSample(leaf: Leaf, codec: Codec<unknown>): unknown {
+  const fits = (v: unknown) => leafAccepts(leaf, v);
+  if (leaf.constant !== undefined) return clone(leaf.constant.value);
+  const candidates: unknown[] = [];
+  if (leaf.enum !== undefined) candidates.push(...leaf.enum);
+  else if (leaf.type === 'boolean') candidates.push(true, false);
+  else if (leaf.type === 'integer' || leaf.type === 'number') candidates.push(...numberCandidates(leaf));
+  else if (leaf.type === 'string') {
+    const min = leaf.minLength ?? 0;
+    for (const f of leaf.formats) candidates.push(FORMAT_SAMPLES[f]);
+    candidates.push('string', 'x'.repeat(Math.max(1, min)), 'x'.repeat(min));
+    // A pattern: the shortest of a few seeded draws (then the plainest, by code unit order).
+    if (leaf.patterns.length > 0) {
+      const drawn = leafDraws(leaf, 50) as string[];
+      candidates.push(...drawn.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)));
+    }
+  }
+  const hit = candidates.find(fits);
+  if (hit !== undefined) return clone(hit);
+  return draw(arbitrary(codec))[0];
+}
+
+/** 0 when allowed, else the allowed number nearest the lower bound (or the upper one if none). */
+function numberCandidates(leaf: Leaf): number[] {
+  const out = [0];
+  const ints = integerRange(leaf);
+  for (const m of leaf.multipleOf) {
+    const lo = leaf.exclusiveMinimum ?? leaf.minimum;
+    const hi = leaf.exclusiveMaximum ?? leaf.maximum;
+    const from = lo !== undefined ? Math.floor(lo / m) : hi !== undefined ? Math.floor(hi / m) - 2 : 0;
+    for (let k = from; k <= from + 3; k++) out.push(Number((k * m).toPrecision(12)));
+  }
+  if (ints !== undefined) out.push(Math.abs(ints.min) <= Math.abs(ints.max) ? ints.min : ints.max, ints.min, ints.max);
+  const lo = leaf.exclusiveMinimum ?? leaf.minimum;
+  const hi = leaf.exclusiveMaximum ?? leaf.maximum;
+  if (lo !== undefined) out.push(lo, hi !== undefined ? (lo + hi) / 2 : lo + 1);
+  if (hi !== undefined) out.push(hi, hi - 1);
+  return out;
+}

@@ -1,0 +1,61 @@
+// sample(): one representative value per codec, accepted by its check and the same on every run.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { fc } from '../../src/codec/arbitrary.js';
+import { sample, t } from '../../src/codec/index.js';
+import { codecFamily } from '../helpers/codec-family.js';
+
+type Tree = { value: number; children: Tree[] };
+const Tree = t.recursive<Tree>('Tree', (self) => t.object('Tree', { value: t.int, children: t.array(self) }));
+
+test('every generated codec samples a value its check accepts, the same on a second call', () => {
+  for (const codec of fc.sample(codecFamily(3), { seed: 7, numRuns: Number(process.env.PROPS_RUNS ?? 120) })) {
+    const a = sample(codec);
+    const r = codec.check(a, '$');
+    assert.ok(r.ok, `${JSON.stringify(codec.schema)}\nsample ${JSON.stringify(a)}\n${r.ok ? '' : r.error}`);
+    assert.equal(sample(codec), a, JSON.stringify(codec.schema));
+  }
+});
+
+test('a sample takes the first example, else the default, before building one', () => {
+  assert.is(sample(t.examples(t.int, [{ value: 42 }, { value: 7 }])), 42);
+  assert.is(sample(t.optional(t.int, { default: 10 })), 10);
+  assert.is(sample(t.constrain(t.int, { exclusiveMinimum: 5000 })), 5001);
+});
+
+test('a built sample meets bounds, lengths, formats and enums with the plainest value', () => {
+  assert.is(sample(t.int), 0);
+  assert.is(sample(t.constrain(t.number, { minimum: 0.5, multipleOf: 0.25 })), 0.5);
+  assert.is(sample(t.constrain(t.int, { maximum: -3 })), -3);
+  assert.is(sample(t.constrain(t.text, { minLength: 8 })), 'xxxxxxxx');
+  assert.is(sample(t.email), 'user@example.com');
+  assert.is(sample(t.oneOf(['red', 'green'])), 'red');
+  assert.is(sample(t.enumOf([3, 'x'])), 3);
+  assert.ok(/^[A-Z]{2,3}-\d{3}$/.test(sample(t.constrain(t.text, { pattern: '^[A-Z]{2,3}-\\d{3}$' }))));
+});
+
+test('an object sample has its required fields, and optional ones only to reach minProperties', () => {
+  const User = t.object('User', { name: t.text, age: t.optional(t.int), tags: t.array(t.text) });
+  assert.equal(sample(User), { name: 'string', tags: ['string'] });
+  const Two = t.object('Two', { name: t.text, age: t.optional(t.int), nick: t.optional(t.text) }, { minProperties: 2 });
+  assert.equal(sample(Two), { name: 'string', age: 0 });
+});
+
+test('a recursive codec samples one level deep, then its lists are empty and its nullables null', () => {
+  assert.equal(sample(Tree), { value: 0, children: [{ value: 0, children: [] }] });
+  type List = { value: string; next: List | null };
+  const List = t.recursive<List>('List', (self) => t.object('List', { value: t.text, next: t.nullable(self) }));
+  assert.equal(sample(List), { value: 'string', next: { value: 'string', next: null } });
+});
+
+test('a union samples its first option that ends; distinct items are drawn when copies would repeat', () => {
+  type Expr = number | { op: 'add'; args: [Expr, Expr] };
+  const Expr = t.recursive<Expr>('Expr', (self) => t.union([t.object('Add', { op: t.constant('add'), args: t.tuple([self, self]) }), t.int]));
+  assert.equal(sample(Expr), { op: 'add', args: [0, 0] });
+  const Pair = t.array(t.int, { minItems: 2, uniqueItems: true });
+  const pair = sample(Pair);
+  assert.ok(Pair.check(pair, '$').ok, JSON.stringify(pair));
+  assert.equal(sample(Pair), pair);
+});
+
+test.run();
