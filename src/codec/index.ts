@@ -7,6 +7,5 @@ export type {
 export { jsonEncoder, EncodeError, type JsonEncoder } from './encoder.js';
 export { withExamples, describe } from './types.js';
 export { escapeHtml } from './media.js';
-export { sample } from './sample.js';
-export { arbitrary, fc, type Arbitrary, type ArbitraryOptions } from './arbitrary.js';
-export { nearMisses, type NearMiss, type NearMissOptions } from './near-miss.js';
+// Generation (sample, arbitrary, nearMisses) loads fast-check: it has its own entry,
+// `api-serve/generate` (src/codec/generate.ts), so serving a surface never loads it.

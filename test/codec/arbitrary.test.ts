@@ -1,7 +1,8 @@
 // arbitrary(): fast-check values of a codec, valid by construction, with recursion bounded.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { arbitrary, fc, t } from '../../src/codec/index.js';
+import { t } from '../../src/codec/index.js';
+import { arbitrary, fc } from '../../src/codec/generate.js';
 
 type Tree = { value: number; children: Tree[] };
 const Tree = t.recursive<Tree>('Tree', (self) => t.object('Tree', { value: t.int, children: t.array(self) }));
