@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import { registry } from '../../specs/index.js';
-import { type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
+import { type LoadedSurface, type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die, parseOrExit } from './exit.js';
 import { plainHttpWarning } from './plain-http-warning.js';
 import { openUserStore } from './user-directory.js';
@@ -63,6 +63,9 @@ export function program(): Command {
     .addOption(new Option('--request-timeout <ms>', 'longest a client may take to send a whole request, body included (408 after it)').default('30000').argParser(parseMillis))
     .addOption(new Option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open').default('5000').argParser(parseMillis))
     .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
+    .option('--mock', 'answer from the description alone: examples, else samples (handlers set aside)')
+    .option('--dynamic', 'mocked answers are fresh generated values (per request: Prefer: dynamic=true)')
+    .addOption(new Option('--seed <n>', 'seed of generated mock values, to replay a run').argParser(parseSeed))
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).')
@@ -71,7 +74,25 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; [key: string]: unknown }
+interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; seed?: number; [key: string]: unknown }
+
+function parseSeed(text: string): number {
+  if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`"${text}" is not a seed (a whole number from 0 to 999999999)`);
+  return Number(text);
+}
+
+/**
+ * What serves a loaded module: its handlers, or the mock interpreter for `--mock` and for a
+ * module that exports a surface without handlers (decided: README "Mock a surface"). The mock
+ * (and fast-check with it) is loaded only then.
+ */
+async function implementationFor(loaded: LoadedSurface, label: string, opts: Opts) {
+  if (opts.mock === true || loaded.handlers === undefined) {
+    const { mock } = await import('../mock/index.js');
+    return mock(loaded.surface, { dynamic: opts.dynamic === true, ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
+  }
+  return requireHandlers(loaded, label);
+}
 
 /** Surface-specific settings handed to handlers (every option as text). */
 function surfaceOptions(opts: Opts): Record<string, string | undefined> {
@@ -86,7 +107,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   // The server loads alongside the surfaces rather than before the command line is parsed.
   const [{ serve }, ...modules] = await Promise.all([import('../server/index.js'), ...args.map(async (a) => {
     const loaded = await a.load();
-    return { arg: a, mod: { surface: loaded.surface, handlers: requireHandlers(loaded, a.label) } };
+    return { arg: a, mod: { surface: loaded.surface, handlers: await implementationFor(loaded, a.label, opts) } };
   })]);
   if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
   const fixed = new Set<number>();

@@ -1,0 +1,118 @@
+// The mock interpreter: a surface served without handlers. Every request goes through the same
+// protocol stages as a real server (404, 405, 400 per part, 401, 406, 413, 415 with the same
+// messages); what reaches the handler stage is answered from the description: the chosen
+// response's example, else its codec's deterministic sample, or a fresh generated value.
+import type { EndpointInfo, ResponseSpec, Surface, Tree } from '../dsl/types.js';
+import type { HandlerContext, Implementation, ServeEnv } from '../dsl/implement.js';
+import { HttpError, reply } from '../dsl/reply.js';
+import { walk } from '../dsl/walk.js';
+import type { Codec, Example } from '../codec/types.js';
+import { sample } from '../codec/sample.js';
+import { arbitrary, fc } from '../codec/arbitrary.js';
+import { readPrefer } from './prefer.js';
+
+export interface MockOptions {
+  /** Every answer a freshly generated valid value (`--dynamic`), as `Prefer: dynamic=true` asks per request. */
+  readonly dynamic?: boolean;
+  /** Seeds generated values, so a run can be replayed (`--seed`); each answer takes the next seed. */
+  readonly seed?: number;
+  /** Handlers to keep where they exist (a surface with some handlers mocks only the rest). */
+  readonly base?: Implementation;
+}
+
+/** One declared response made ready: its status, examples, and the sample of its body and headers. */
+interface Prepared {
+  readonly spec: ResponseSpec;
+  readonly sampled: unknown;
+  readonly headers: Record<string, unknown>;
+}
+
+const statusOrder = (a: ResponseSpec, b: ResponseSpec) => a.status - b.status;
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * decided: the default answer is the lowest declared 2xx (Prism's rule), else the first declared
+ * response; README "Mock a surface".
+ */
+function defaultResponse(responses: readonly ResponseSpec[]): ResponseSpec {
+  return [...responses].sort(statusOrder).find((r) => r.status >= 200 && r.status < 300) ?? responses[0]!;
+}
+
+function prepareResponse(spec: ResponseSpec): Prepared {
+  const codec = spec.content?.codec;
+  return {
+    spec,
+    sampled: codec === undefined ? undefined : spec.examples[0]?.value ?? sample(codec),
+    headers: Object.fromEntries(Object.entries(spec.headers).map(([name, c]) => [name, sample(c)])),
+  };
+}
+
+/** The mock handler of one endpoint. */
+function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => number) {
+  const prepared = new Map(e.responses.map((r) => [r.status, prepareResponse(r)]));
+  const fallback = defaultResponse(e.responses);
+  const declared = [...e.responses].sort(statusOrder).map((r) => r.status).join(', ');
+  const generated = (codec: Codec<unknown>) => fc.sample(arbitrary(codec, { maxDepth: 3 }), { seed: nextSeed(), numRuns: 1 })[0];
+
+  return (_input: Record<string, unknown>, ctx: HandlerContext) => {
+    const prefer = readPrefer(ctx.headers.prefer);
+    // decided: a Prefer header that does not parse is a 400, one asking for what the endpoint does
+    // not declare a 422 naming what it declares; README "Mock a surface".
+    if (!prefer.ok) throw HttpError.text(400, `Bad Request: ${prefer.error}`);
+    const { code, example, dynamic } = prefer.value;
+    const spec = code === undefined ? fallback : e.responses.find((r) => r.status === code);
+    if (spec === undefined) throw HttpError.text(422, `Unprocessable: ${e.method} ${e.path} declares no response ${code} (declared: ${declared})`);
+    const p = prepared.get(spec.status)!;
+    let body = p.sampled;
+    if (example !== undefined) {
+      const found = spec.examples.find((x: Example<unknown>) => x.title === example || (x.title !== undefined && slug(x.title) === slug(example)));
+      if (found === undefined) {
+        const names = spec.examples.map((x) => (x.title === undefined ? '(untitled)' : JSON.stringify(x.title))).join(', ') || 'none';
+        throw HttpError.text(422, `Unprocessable: response ${spec.status} of ${e.method} ${e.path} has no example ${JSON.stringify(example)} (examples: ${names})`);
+      }
+      body = found.value;
+    } else if ((dynamic ?? options.dynamic) === true && spec.content) {
+      body = generated(spec.content.codec);
+    }
+    if (!spec.content) return reply(spec.status, undefined, p.headers as never);
+    if (spec.stream) {
+      const items = [body];
+      return reply(spec.status, (async function* () { yield* items; })(), p.headers as never);
+    }
+    return reply(spec.status, body, p.headers as never);
+  };
+}
+
+/** Sets `value` at the nested keys of a handler map. */
+function place(map: Record<string, unknown>, keys: readonly string[], value: unknown): void {
+  let node = map;
+  for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+  node[keys[keys.length - 1]!] = value;
+}
+
+const lookup = (map: unknown, keys: readonly string[]): unknown =>
+  keys.reduce<unknown>((node, k) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), map);
+
+/** A surface served by the mock interpreter (and by `base`'s handlers where it has them). */
+export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions = {}): Implementation<T> {
+  return {
+    kind: 'implementation',
+    surface,
+    async build(env: ServeEnv) {
+      const given = options.base ? await options.base.build(env) : undefined;
+      const endpoints = walk(surface);
+      let seed = options.seed ?? 0;
+      const nextSeed = () => seed++;
+      const handlers: Record<string, unknown> = {};
+      const mocked: string[] = [];
+      for (const e of endpoints) {
+        const own = lookup(given, e.keys);
+        if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
+        place(handlers, e.keys, mockHandler(e, options, nextSeed));
+        mocked.push(e.name);
+      }
+      env.announce(mocked.length === endpoints.length ? `mocked: every endpoint (${endpoints.length})` : `mocked: ${mocked.join(', ') || 'none'}`);
+      return handlers as never;
+    },
+  };
+}
