@@ -57,18 +57,20 @@ export const handlers = implement(surface, { ping: () => 'pong' });\n`);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
-cli('a module with a surface but no handlers (or plain handlers) is documented, but not served', () => {
+cli('a module with a surface but no handlers is documented, and served by the mock; plain handlers are refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'api-serve-mod-'));
   try {
     const mod = join(dir, 'described.mjs');
     writeFileSync(mod, `import { api, get, json, t } from '${ROOT}dist/src/index.js';
-export const surface = api('Described', { title: 'described only' }, { ping: get('ping').returns(json(t.text)) });\n`);
+export const surface = api('Described', { title: 'described only' }, { ping: get('ping').returns(json(t.text), { examples: [{ value: 'pong' }] }) });\n`);
     const docs = runBin('api-docs', [mod]);
     assert.is(docs.code, 0, docs.stderr);
     assert.match(docs.stdout, /## GET \/ping/);
-    const served = runBin('api-serve', [mod, '--port', '0', '--data', data]);
-    assert.is(served.code, 2);
-    assert.match(served.stderr, /exports no `handlers` to serve/);
+    const s = await spawnServe([`${mod}:0`, '--data', data]);
+    try {
+      assert.match(s.stdout(), /Described listening on http:\/\/127\.0\.0\.1:\d+ \(mocked: every endpoint \(1\)\)/);
+      assert.is((await call(s.urls.Described!, 'GET', '/ping')).text, '"pong"', 'the declared example answers');
+    } finally { await s.stop(); }
     writeFileSync(mod, `import { api, get, json, t } from '${ROOT}dist/src/index.js';
 export const surface = api('Described', { title: 'described only' }, { ping: get('ping').returns(json(t.text)) });
 export const handlers = { ping: () => 'pong' };\n`);
