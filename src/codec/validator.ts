@@ -102,6 +102,8 @@ function scalar(codec: Codec<unknown>): Valid {
 }
 
 function object(codec: ObjectCodec<unknown>): Valid {
+  // allOf of objects checks each part's patterns, maps and key counts itself: its check decides.
+  if (Array.isArray(codec.schema.allOf)) return () => false;
   const keys = Object.keys(codec.props);
   const n = keys.length;
   const valids: Valid[] = [];
@@ -111,7 +113,10 @@ function object(codec: ObjectCodec<unknown>): Valid {
     // A field with a default decodes an absent key to a value: only the full check writes it.
     if (c.kind === 'optional' && c.default !== undefined) return () => false;
     optional.push(c.kind === 'optional');
-    valids.push(validatorOf(c.kind === 'optional' ? c.inner : c));
+    const own = validatorOf(c.kind === 'optional' ? c.inner : c);
+    // A declared key a pattern also matches meets both codecs (JSON Schema's patternProperties).
+    const also = codec.patterns.filter((p) => p.regex.test(k)).map((p) => validatorOf(p.codec));
+    valids.push(also.length === 0 ? own : (v) => own(v) && also.every((f) => f(v)));
   }
   // Extra keys a non-strict object drops on decoding: the decoded value would not be the input.
   if (codec.extra === true) return () => false;
