@@ -8,4 +8,4 @@ export { jsonEncoder, EncodeError, type JsonEncoder } from './encoder.js';
 export { withExamples, describe } from './types.js';
 export { escapeHtml } from './media.js';
 // Generation (sample, arbitrary, nearMisses) loads fast-check: it has its own entry,
-// `api-serve/generate` (src/codec/generate.ts), so serving a surface never loads it.
+// `api-serve/generate` (src/generate/), so serving a surface never loads it.

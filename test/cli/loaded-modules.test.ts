@@ -62,7 +62,7 @@ for (const name of ['api-serve', 'api-docs', 'api-check'] as const) {
 test('api-serve S2 loads no docs, checker, store, auth runtime (jose), static files (mrmime), recorder, generator (fast-check), Ink, React or HTTP client', async () => {
   const loaded = await loadedByServing(['S2', '--port', '0', '--data', join(dir, 'data')]);
   assert.ok(loaded.includes('dist/src/server/serve.js'), 'the server is loaded (the log works)');
-  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request|fast-check)$/, /^dist\/src\/codec\/(generate|sample|arbitrary|near-miss)/]), []);
+  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request|fast-check)$/, /^dist\/src\/(generate|mock)\//, /^dist\/src\/codec\/(sample|arbitrary|near-miss)/]), []);
 });
 
 test('api-serve S4 on its embedded store loads lowdb and not the PostgreSQL client', async () => {

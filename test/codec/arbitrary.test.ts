@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { t } from '../../src/codec/index.js';
-import { arbitrary, fc } from '../../src/codec/generate.js';
+import { arbitrary, fc } from '../../src/generate/index.js';
 
 type Tree = { value: number; children: Tree[] };
 const Tree = t.recursive<Tree>('Tree', (self) => t.object('Tree', { value: t.int, children: t.array(self) }));

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fc } from '../../src/codec/arbitrary.js';
 import { t } from '../../src/codec/index.js';
-import { type NearMiss, nearMisses } from '../../src/codec/generate.js';
+import { type NearMiss, nearMisses } from '../../src/generate/index.js';
 import type { Codec } from '../../src/codec/types.js';
 import { codecFamily } from '../helpers/codec-family.js';
 

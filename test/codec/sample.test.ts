@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fc } from '../../src/codec/arbitrary.js';
 import { t } from '../../src/codec/index.js';
-import { sample } from '../../src/codec/generate.js';
+import { sample } from '../../src/generate/index.js';
 import { codecFamily } from '../helpers/codec-family.js';
 
 type Tree = { value: number; children: Tree[] };
