@@ -12,6 +12,8 @@ import { openUserStore } from './user-directory.js';
 import type { WorkerReport } from './workers.js';
 import { authExtension } from '../dsl/auth.js';
 import { rangeExtension } from '../dsl/range.js';
+import { type Delay, parseDelay } from '../dsl/delay.js';
+import type { CorsOrigins } from '../server/cors.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
@@ -66,6 +68,11 @@ export function program(): Command {
     .option('--mock', 'answer from the description alone: examples, else samples (handlers set aside)')
     .option('--dynamic', 'mocked answers are fresh generated values (per request: Prefer: dynamic=true)')
     .addOption(new Option('--seed <n>', 'seed of generated mock values, to replay a run').argParser(parseSeed))
+    .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').argParser(parseOrigins))
+    .addOption(new Option('--delay <time>', 'every answer waits this long: 200ms, 1s, or a range 100-500ms').argParser(parseDelayOption))
+    .addOption(new Option('--journal [n]', 'keep the last n requests (default 500) at GET <prefix>requests; DELETE clears').argParser(parseJournal))
+    .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
+    .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).')
@@ -75,6 +82,30 @@ export function program(): Command {
 }
 
 interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; seed?: number; [key: string]: unknown }
+
+function parseOrigins(text: string | undefined): CorsOrigins {
+  if (text === undefined || text === '*') return '*';
+  const origins = text.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of origins) if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new InvalidArgumentError(`"${o}" is not an origin (scheme://host[:port], e.g. http://localhost:5173)`);
+  return origins;
+}
+
+function parseDelayOption(text: string): Delay {
+  const d = parseDelay(text);
+  if (d === undefined) throw new InvalidArgumentError(`"${text}" is not a delay (200ms, 1s, or a range 100-500ms, at most 60s)`);
+  return d;
+}
+
+function parseJournal(text: string | undefined): number {
+  if (text === undefined) return 500;
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new InvalidArgumentError(`"${text}" is not a number of requests to keep (1 or more)`);
+  return Number(text);
+}
+
+function parsePrefix(text: string): string {
+  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/$/.test(text)) throw new InvalidArgumentError(`"${text}" is not a path prefix (like /__api-serve/: starts and ends with /)`);
+  return text;
+}
 
 function parseSeed(text: string): number {
   if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`"${text}" is not a seed (a whole number from 0 to 999999999)`);
@@ -124,7 +155,14 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   const tlsKey = opts.tlsKey as string | undefined;
   const tls = tlsCert === undefined && tlsKey === undefined ? undefined : (await import('./tls.js')).readTls(tlsCert, tlsKey);
   const timeouts = { headers: Number(opts.headersTimeout), request: Number(opts.requestTimeout), keepAlive: Number(opts.keepAliveTimeout) };
-  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), timeouts, options: surfaceOptions(opts), users: openUserStore, ...(tls ? { tls } : {}) };
+  const tools = {
+    ...(opts.cors === undefined ? {} : { cors: opts.cors as CorsOrigins }),
+    ...(opts.delay === undefined ? {} : { delay: opts.delay as Delay }),
+    ...(opts.journal === undefined ? {} : { journal: { limit: opts.journal as number } }),
+    ...(opts.log === true ? { accessLog: true } : {}),
+    reservedPrefix: opts.reservedPrefix as string,
+  };
+  const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), timeouts, options: surfaceOptions(opts), users: openUserStore, ...tools, ...(tls ? { tls } : {}) };
   let floating = FLOATING_PORT;
   const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
   try {

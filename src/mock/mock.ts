@@ -10,6 +10,7 @@ import type { Codec, Example } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { arbitrary, fc } from '../codec/arbitrary.js';
 import { readPrefer } from './prefer.js';
+import { MOCKED } from '../dsl/mocked.js';
 
 export interface MockOptions {
   /** Every answer a freshly generated valid value (`--dynamic`), as `Prefer: dynamic=true` asks per request. */
@@ -108,7 +109,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
-        place(handlers, e.keys, mockHandler(e, options, nextSeed));
+        place(handlers, e.keys, Object.assign(mockHandler(e, options, nextSeed), { [MOCKED]: true }));
         mocked.push(e.name);
       }
       env.announce(mocked.length === endpoints.length ? `mocked: every endpoint (${endpoints.length})` : `mocked: ${mocked.join(', ') || 'none'}`);

@@ -13,6 +13,10 @@ import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, run
 import { listener } from './transport.js';
 import { DEFAULT_TIMEOUTS, type Timeouts, guardConnections, timeoutOptions, timeoutsProblem } from './connection.js';
 import type { ExchangeObserver } from './record.js';
+import { type CorsOrigins, withCors } from './cors.js';
+import { type Delay, delayOf } from '../dsl/delay.js';
+import { Journal } from './journal.js';
+import { MOCKED } from '../dsl/mocked.js';
 
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
@@ -38,7 +42,19 @@ export interface ServeOptions {
    * login is valid; bearer tokens still are.
    */
   readonly users?: RuntimeServices['users'];
+  /** `--cors`: answer preflights and mark answers for these origins (`*`: any). */
+  readonly cors?: CorsOrigins;
+  /** `--delay`: every answer waits this long (ms, or a range). */
+  readonly delay?: Delay;
+  /** `--journal`: keep the last `limit` requests, served under the reserved prefix. */
+  readonly journal?: { readonly limit: number };
+  /** Where api-serve's own routes live (default `/__api-serve/`); never a path of the surface. */
+  readonly reservedPrefix?: string;
+  /** `--log`: one line per exchange (method, path, status, ms, mocked or handled). */
+  readonly accessLog?: boolean;
 }
+
+export const DEFAULT_RESERVED_PREFIX = '/__api-serve/';
 
 export interface Served {
   readonly surface: string;
@@ -101,13 +117,50 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
       }
     }
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
-    // Only a recording server loads the recorder.
-    const observing = options.onExchange ? { observer: options.onExchange, observeExchange: (await import('./record.js')).observeExchange } : undefined;
-    return { surface: surface.name, notes, listener: listener(cs, observing), close };
+    const prefix = options.reservedPrefix ?? DEFAULT_RESERVED_PREFIX;
+    const journal = options.journal ? new Journal(options.journal.limit, prefix) : undefined;
+    if (journal) {
+      // decided: api-serve's own routes never shadow the surface's; README "Mock a surface".
+      const clash = cs.router.route('GET', `${prefix}requests`);
+      if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}requests`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
+    }
+    const observers = [options.onExchange, journal?.observe].filter((o): o is ExchangeObserver => o !== undefined);
+    // Only a recording (or journalling) server loads the recorder's exchange observer.
+    const observing = observers.length === 0 ? undefined
+      : { observer: observers.length === 1 ? observers[0]! : ((x, e) => { for (const o of observers) o(x, e); }) as ExchangeObserver, observeExchange: (await import('./record.js')).observeExchange };
+    let onRequest = listener(cs, observing);
+    if (options.cors) onRequest = withCors(onRequest, options.cors, cs.router);
+    if (journal) {
+      const inner = onRequest;
+      onRequest = (req, res) => { if (!journal.answer(req, res)) inner(req, res); };
+    }
+    if (options.delay) onRequest = delayed(onRequest, options.delay);
+    if (options.accessLog) onRequest = logged(onRequest, cs.router, handlers, log);
+    return { surface: surface.name, notes, listener: onRequest, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Every request waits the delay before it is handled (its body waits, buffered, in the socket). */
+function delayed(inner: Listener, delay: Delay): Listener {
+  return (req, res) => { setTimeout(() => inner(req, res), delayOf(delay)); };
+}
+
+/** One line per exchange once answered: method, target, status, milliseconds, mocked or handled. */
+function logged(inner: Listener, router: ReturnType<typeof compile>['router'], handlers: ReadonlyMap<EndpointInfo, HandlerFn>, log: (line: string) => void): Listener {
+  return (req, res) => {
+    const t0 = performance.now();
+    res.once('finish', () => {
+      const route = router.route(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!);
+      const by = route.kind !== 'match' ? 'refused' : MOCKED in (handlers.get(route.endpoint) ?? {}) ? 'mocked' : 'handled';
+      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms ${by}`);
+    });
+    inner(req, res);
+  };
 }
 
 /** Serves one implemented surface; resolves once it is listening. */

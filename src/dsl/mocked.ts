@@ -1,0 +1,4 @@
+// The mark a mock interpreter puts on the handlers it makes, so a server's log can tell a mocked
+// answer from a handled one without knowing the mock.
+
+export const MOCKED: unique symbol = Symbol.for('api-serve.mocked');
