@@ -108,12 +108,12 @@ async function main() {
     // api-serve first: its S7 Accept-Ranges tells the bare contenders the field order.
     let apiMain;
     try {
-      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), s7 ? ['S2', 'S7', 'orders'] : ['S2', 'orders']);
+      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), s7 ? ['S2', 'S7', 'orders', 'mock:S2'] : ['S2', 'orders', 'mock:S2']);
     } catch (err) {
       if (!s7) throw err;
       skipped.push({ row: 'S7 GET /colors', why: `api-serve could not serve S7: ${err.message.split('\n')[0]}` });
       s7 = false;
-      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), ['S2', 'orders']);
+      apiMain = await startContender('api-serve', join(root, 'bench/contenders/api-serve.mjs'), ['S2', 'orders', 'mock:S2']);
     }
     const colorFields = s7 ? String((await request(apiMain.ports.S7, { path: '/colors' })).headers['accept-ranges'] ?? 'name') : '';
     const pgUrls = s4 ? await throwawayDatabases(skipped, log) : undefined;

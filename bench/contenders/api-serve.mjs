@@ -1,5 +1,5 @@
 // Contender 4: api-serve (the compiled dist/) serving real surfaces, one port each.
-// argv: surface names (S2, S4, S7, `orders`) and/or `routing:<n>`; `--data DIR` for S4's store (and
+// argv: surface names (S2, S4, S7, `orders`, `mock:S2` for a mocked one) and/or `routing:<n>`; `--data DIR` for S4's store (and
 // S6's users, S8's files), or `--store URL` for a PostgreSQL one; `--option key=value` (repeatable)
 // for surface settings (jwtSecret, hashQueue...); `--workers N` serves with N cluster workers on one port.
 import cluster from 'node:cluster';
@@ -8,6 +8,7 @@ import { openUserStore } from '../../dist/src/cli/user-directory.js';
 import { announce } from './s2-work.mjs';
 import { routingSurface } from './routing-surface.mjs';
 import { orderSurface } from './order-surface.mjs';
+import { mock } from '../../dist/src/mock/index.js';
 
 const args = process.argv.slice(2);
 const take = (flag, dflt) => { const at = args.indexOf(flag); return at >= 0 ? args.splice(at, 2)[1] : dflt; };
@@ -25,6 +26,7 @@ async function serveAll() {
   for (const name of args) {
     const impl = name.startsWith('routing:') ? routingSurface(Number(name.slice('routing:'.length)))
       : name === 'orders' ? orderSurface()
+      : name.startsWith('mock:') ? mock((await import(`../../dist/specs/${name.slice('mock:'.length)}.js`)).surface)
       : (await import(`../../dist/specs/${name}.js`)).handlers;
     const served = await serve(impl, { port: 0, host: '127.0.0.1', dataDir, options, users: openUserStore, log: (line) => process.stderr.write(`${line}\n`) });
     ports[name] = served.port;

@@ -26,7 +26,7 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields, pg }) {
     { id: 'node:http', script: script('node-http'), args: [], env: colorsEnv },
     { id: 'polka', script: script('polka'), args: [], env: colorsEnv },
     { id: 'fastify', script: script('fastify'), args: [], env: colorsEnv },
-    { id: 'api-serve', script: script('api-serve'), args: s7 ? ['S2', 'S7', 'orders'] : ['S2', 'orders'], env: {} },
+    { id: 'api-serve', script: script('api-serve'), args: s7 ? ['S2', 'S7', 'orders', 'mock:S2'] : ['S2', 'orders', 'mock:S2'], env: {} },
     { id: 'api-serve routing', script: script('api-serve'), args: ROUTING_SIZES.map((n) => `routing:${n}`), env: {} },
   ];
   if (s4) {
@@ -65,6 +65,11 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields, pg }) {
       cells: [bare('node:http', 'main'), { contender: 'api-serve', proc: 'api-serve', port: 'orders' }],
     },
   ];
+  // The mock interpreter against the handled surface, same process, same request and answer.
+  workloads.push({
+    id: 'mock-s2', label: 'S2 GET /position mocked vs handled', group: 'mock', baseline: 'api-serve', expect: 200, method: 'GET', path: '/position/3/14',
+    cells: [{ contender: 'api-serve', proc: 'api-serve', port: 'S2' }, { contender: 'api-serve --mock', proc: 'api-serve', port: 'mock:S2' }],
+  });
   if (s7) {
     workloads.push(main('s7-colors', 'S7 GET /colors + Range', { method: 'GET', path: '/colors', headers: { range: 'name green; limit 10; order asc' }, surface: 'S7' }, 206));
   }

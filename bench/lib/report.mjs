@@ -85,6 +85,10 @@ export function targets(summary, startup) {
     const node = cellOf(summary, id, 'node:http');
     if (api && node) out.push(judge(`${id}: api-serve CPU/answer <= 1.15x node:http (hand-validated)`, roundRatios(api, node, 'cpu'), 1.15, true));
   }
+  {
+    const [r, c] = vs(cellOf(summary, 'mock-s2', 'api-serve --mock'), cellOf(summary, 'mock-s2', 'api-serve'));
+    out.push(judge('mock-s2: S2 --mock >= 0.9x handled S2 req/s', r, 0.9, false, c));
+  }
   const [rf, cf] = vs(cellOf(summary, 's2-position', 'api-serve'), cellOf(summary, 's2-position', 'fastify'));
   out.push(judge('s2-position: api-serve ahead of fastify', rf, 1, false, cf));
   for (const id of ['s4-create', 's4-get']) {
