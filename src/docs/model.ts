@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Codec, Example, JsonSchema } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
+import { sample } from '../codec/sample.js';
 import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import type { DocFacet } from '../dsl/extension.js';
@@ -193,15 +194,23 @@ function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocRespon
 
 const described = (d: string | undefined) => (d === undefined ? {} : { description: d });
 
+/** A capture's first example, else its codec's sample; none when the codec has no value. */
+function captureExample(codec: Codec<unknown>): unknown {
+  if (codec.examples.length > 0) return codec.examples[0]!.value;
+  try { return sample(codec); } catch { return undefined; }
+}
+
 function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
   const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
   const { auth, range } = facetsOf(e);
   const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
     : s.kind === 'capture' ? [{
       name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description),
-      ...(s.codec.examples.length > 0 ? { example: s.codec.examples[0]!.value } : {}),
+      // Every capture has an example (tools such as Dredd need one to build a URL): its own, else
+      // its codec's deterministic sample.
+      ...((ex) => (ex === undefined ? {} : { example: ex }))(captureExample(s.codec)),
     }]
-    : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, ...described(s.description) }]));
+    : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, example: 'file.txt', ...described(s.description) }]));
   const query = e.query.map((q): DocQuery => {
     const values = q.values ?? [];
     // `...` in a list of sample values means "and so on", not a value.

@@ -94,6 +94,22 @@ test('S3 states the words its capital flag reads, any case; S2 and S5 captures c
   }
 });
 
+test('every path parameter of every reference surface carries an example its schema accepts', async () => {
+  for (const name of Object.keys(registry)) {
+    const doc = await openapi(name);
+    for (const [path, item] of Object.entries(doc.paths as Obj)) {
+      for (const op of Object.values(item as Obj) as Obj[]) {
+        for (const p of (op.parameters ?? []).filter((x: Obj) => x.in === 'path')) {
+          assert.ok(p.example !== undefined, `${name} ${path} ${p.name}: no example`);
+          const ajv = new Ajv2020({ strict: false });
+          addFormats.default(ajv);
+          assert.ok(ajv.validate(p.schema, p.example), `${name} ${path} ${p.name}: ${JSON.stringify(p.example)} against ${JSON.stringify(p.schema)}`);
+        }
+      }
+    }
+  }
+});
+
 test('the Range pattern accepts exactly the headers the server parses (generated headers)', () => {
   const fields: RangeField[] = [{ name: 'name', type: 'string', limit: 100, offset: 0, order: 'desc' }, { name: 'rgb', type: 'integer', limit: 5, offset: 0, order: 'desc' }];
   const re = new RegExp(rangePattern(fields), 'u');
