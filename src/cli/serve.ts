@@ -67,6 +67,7 @@ export function program(): Command {
     .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
     .option('--mock', 'answer from the description alone: examples, else samples (handlers set aside)')
     .option('--dynamic', 'mocked answers are fresh generated values (per request: Prefer: dynamic=true)')
+    .option('--stateful', 'mocked collections keep their items in memory (POST <prefix>reset reseeds them)')
     .addOption(new Option('--seed <n>', 'seed of generated mock values, to replay a run').argParser(parseSeed))
     .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').argParser(parseOrigins))
     .addOption(new Option('--delay <time>', 'every answer waits this long: 200ms, 1s, or a range 100-500ms').argParser(parseDelayOption))
@@ -81,7 +82,7 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; seed?: number; [key: string]: unknown }
+interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
 
 function parseOrigins(text: string | undefined): CorsOrigins {
   if (text === undefined || text === '*') return '*';
@@ -120,7 +121,7 @@ function parseSeed(text: string): number {
 async function implementationFor(loaded: LoadedSurface, label: string, opts: Opts) {
   if (opts.mock === true || loaded.handlers === undefined) {
     const { mock } = await import('../mock/index.js');
-    return mock(loaded.surface, { dynamic: opts.dynamic === true, ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
+    return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful: opts.stateful === true, ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
   }
   return requireHandlers(loaded, label);
 }

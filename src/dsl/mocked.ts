@@ -2,3 +2,6 @@
 // answer from a handled one without knowing the mock.
 
 export const MOCKED: unique symbol = Symbol.for('api-serve.mocked');
+
+/** Set by a stateful mock on its handler map: empties and reseeds its collections (`POST <prefix>reset`). */
+export const MOCK_RESET: unique symbol = Symbol.for('api-serve.mock-reset');

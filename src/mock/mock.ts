@@ -10,7 +10,8 @@ import type { Codec, Example } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { arbitrary, fc } from '../codec/arbitrary.js';
 import { readPrefer } from './prefer.js';
-import { MOCKED } from '../dsl/mocked.js';
+import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
+import { statefulMock } from './collections.js';
 
 export interface MockOptions {
   /** Every answer a freshly generated valid value (`--dynamic`), as `Prefer: dynamic=true` asks per request. */
@@ -19,6 +20,8 @@ export interface MockOptions {
   readonly seed?: number;
   /** Handlers to keep where they exist (a surface with some handlers mocks only the rest). */
   readonly base?: Implementation;
+  /** Collection-shaped endpoints keep their items in memory (`--stateful`). */
+  readonly stateful?: boolean;
 }
 
 /** One declared response made ready: its status, examples, and the sample of its body and headers. */
@@ -104,15 +107,20 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       const endpoints = walk(surface);
       let seed = options.seed ?? 0;
       const nextSeed = () => seed++;
-      const handlers: Record<string, unknown> = {};
+      const handlers: Record<string | symbol, unknown> = {};
       const mocked: string[] = [];
+      const state = options.stateful ? statefulMock(endpoints) : undefined;
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
-        place(handlers, e.keys, Object.assign(mockHandler(e, options, nextSeed), { [MOCKED]: true }));
+        place(handlers, e.keys, Object.assign(state?.handlerFor(e) ?? mockHandler(e, options, nextSeed), { [MOCKED]: true }));
         mocked.push(e.name);
       }
       env.announce(mocked.length === endpoints.length ? `mocked: every endpoint (${endpoints.length})` : `mocked: ${mocked.join(', ') || 'none'}`);
+      if (state) {
+        handlers[MOCK_RESET] = state.reset;
+        env.announce(`stateful: ${state.collections.map((c) => `${c.path} (${c.idField})`).join(', ') || 'no collection found'}`);
+      }
       return handlers as never;
     },
   };

@@ -16,7 +16,7 @@ import type { ExchangeObserver } from './record.js';
 import { type CorsOrigins, withCors } from './cors.js';
 import { type Delay, delayOf } from '../dsl/delay.js';
 import { Journal } from './journal.js';
-import { MOCKED } from '../dsl/mocked.js';
+import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
 
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
@@ -103,7 +103,10 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= (async () => { for (const fn of closers.reverse()) await fn(); })());
   try {
-    const handlers = resolveHandlers(surface.name, endpoints, await impl.build(env));
+    const built = await impl.build(env);
+    const handlers = resolveHandlers(surface.name, endpoints, built);
+    // A stateful mock hands its reset over: `POST <prefix>reset` empties and reseeds it.
+    const reset = built !== null && typeof built === 'object' ? (built as Record<symbol, unknown>)[MOCK_RESET] : undefined;
     const extensions = new Map<ExtensionDescriptor, ExtensionRuntime>();
     const seen = new Set<ExtensionDescriptor>();
     for (const e of endpoints) {
@@ -119,10 +122,10 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
     const prefix = options.reservedPrefix ?? DEFAULT_RESERVED_PREFIX;
     const journal = options.journal ? new Journal(options.journal.limit, prefix) : undefined;
-    if (journal) {
+    for (const own of [...(journal ? ['requests'] : []), ...(typeof reset === 'function' ? ['reset'] : [])]) {
       // decided: api-serve's own routes never shadow the surface's; README "Mock a surface".
-      const clash = cs.router.route('GET', `${prefix}requests`);
-      if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}requests`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
+      const clash = cs.router.route(own === 'reset' ? 'POST' : 'GET', `${prefix}${own}`);
+      if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}${own}`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
     }
     const observers = [options.onExchange, journal?.observe].filter((o): o is ExchangeObserver => o !== undefined);
     // Only a recording (or journalling) server loads the recorder's exchange observer.
@@ -133,6 +136,15 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
     if (journal) {
       const inner = onRequest;
       onRequest = (req, res) => { if (!journal.answer(req, res)) inner(req, res); };
+    }
+    if (typeof reset === 'function') {
+      const inner = onRequest;
+      onRequest = (req, res) => {
+        if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== `${prefix}reset`) { inner(req, res); return; }
+        (reset as () => void)();
+        res.statusCode = 204;
+        res.end();
+      };
     }
     if (options.delay) onRequest = delayed(onRequest, options.delay);
     if (options.accessLog) onRequest = logged(onRequest, cs.router, handlers, log);

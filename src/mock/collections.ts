@@ -1,0 +1,174 @@
+// Stateful mocking (`--stateful`): endpoints shaped as a collection (POST /things, GET /things,
+// GET / PUT / PATCH / DELETE /things/{id}, nested ones too) keep their items, so what a client
+// created is listed, what it changed reads back changed, and what it deleted answers 404.
+import { randomUUID } from 'node:crypto';
+import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
+import { HttpError, reply } from '../dsl/reply.js';
+import type { Codec, ObjectCodec } from '../codec/types.js';
+import { sample } from '../codec/sample.js';
+
+/** The endpoints of one collection, found by the shape of their paths. */
+export interface Collection {
+  /** `/things` or `/users/{uid}/posts`: the path the items live under. */
+  readonly path: string;
+  readonly idCapture: string;
+  readonly idField: string;
+  readonly item: ObjectCodec<unknown>;
+  readonly endpoints: ReadonlyMap<EndpointInfo, 'list' | 'create' | 'get' | 'replace' | 'update' | 'remove'>;
+}
+
+const success = (e: EndpointInfo): ResponseSpec | undefined => e.responses.find((r) => r.status >= 200 && r.status < 300);
+const objectOf = (c: Codec<unknown> | undefined): ObjectCodec<unknown> | undefined => {
+  const t = c?.kind === 'lazy' ? c.target() : c;
+  return t?.kind === 'object' ? t : undefined;
+};
+
+/** The field of an item that holds its id: the capture's name (in any case), `id`, else one ending in Id / _id. */
+function idFieldOf(item: ObjectCodec<unknown>, capture: string): string | undefined {
+  const keys = Object.keys(item.props);
+  return keys.find((k) => k === capture) ?? keys.find((k) => k.toLowerCase() === capture.toLowerCase()) ?? keys.find((k) => k === 'id') ?? keys.find((k) => /(Id|_id)$/.test(k));
+}
+
+/**
+ * The collections of a surface: an item path `P/{id}` (GET with an object body) whose parent `P`
+ * lists or creates. decided: recognised by shape alone, printed at start (README "Mock a surface").
+ */
+export function findCollections(endpoints: readonly EndpointInfo[]): Collection[] {
+  const out: Collection[] = [];
+  const byPath = new Map<string, EndpointInfo[]>();
+  for (const e of endpoints) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
+  for (const [path, items] of byPath) {
+    const last = items[0]!.segments[items[0]!.segments.length - 1];
+    if (last?.kind !== 'capture') continue;
+    const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+    const getOne = items.find((e) => e.method === 'GET');
+    const item = objectOf(getOne && success(getOne)?.content?.codec);
+    const idField = item && idFieldOf(item, last.name);
+    if (!getOne || !item || !idField) continue;
+    const roles = new Map<EndpointInfo, 'list' | 'create' | 'get' | 'replace' | 'update' | 'remove'>();
+    for (const e of items) {
+      const role = ({ GET: 'get', PUT: 'replace', PATCH: 'update', DELETE: 'remove' } as const)[e.method as 'GET'];
+      if (role) roles.set(e, role);
+    }
+    for (const e of byPath.get(parent) ?? []) {
+      if (e.method === 'POST' && e.body) roles.set(e, 'create');
+      if (e.method === 'GET' && success(e)?.content?.codec.kind === 'array') roles.set(e, 'list');
+    }
+    if ([...roles.values()].some((r) => r === 'list' || r === 'create')) out.push({ path: parent, idCapture: last.name, idField, item, endpoints: roles });
+  }
+  return out;
+}
+
+/** The items of a collection, by parent instance (`/users/1/posts` and `/users/2/posts` apart). */
+class Items {
+  private readonly byParent = new Map<string, Map<string, Record<string, unknown>>>();
+  /** The next integer id: above every id given so far, seeded ones included (ids are never reused). */
+  next = 1;
+  constructor(private readonly c: Collection) {}
+
+  of(parent: string): Map<string, Record<string, unknown>> {
+    let m = this.byParent.get(parent);
+    if (!m) this.byParent.set(parent, (m = new Map()));
+    return m;
+  }
+
+  /** A fresh id of the id field's type: increasing integers, random UUIDs, else numbered text. */
+  freshId(): unknown {
+    const field = this.c.item.props[this.c.idField]!;
+    const schema = (field.kind === 'optional' ? field.inner : field).schema as { type?: string; format?: string };
+    const n = this.next++;
+    if (schema.type === 'integer' || schema.type === 'number') return n;
+    if (schema.format === 'uuid') return randomUUID();
+    return String(n);
+  }
+
+  clear(): void {
+    this.byParent.clear();
+    this.next = 1;
+  }
+}
+
+/** The parent instance of a request: the concrete path above the id (`/users/1/posts`). */
+const parentOf = (path: string, role: string) => (role === 'list' || role === 'create' ? path : path.slice(0, path.lastIndexOf('/')) || '/');
+
+/** What a stateful mock needs from its host: the stored items of every collection, and a reset. */
+export interface StatefulMock {
+  readonly collections: readonly Collection[];
+  handlerFor(e: EndpointInfo): ((input: Record<string, unknown>, ctx: { readonly path: string }) => unknown) | undefined;
+  /** Empties every collection and seeds it again from the list examples. */
+  reset(): void;
+}
+
+export function statefulMock(endpoints: readonly EndpointInfo[]): StatefulMock {
+  const collections = findCollections(endpoints);
+  const stores = new Map(collections.map((c) => [c, new Items(c)]));
+  const seed = () => {
+    for (const c of collections) {
+      const items = stores.get(c)!;
+      items.clear();
+      // Seed data: the list endpoint's first example, where the collection is not nested.
+      if (c.path.includes('{')) continue;
+      const list = [...c.endpoints].find(([, r]) => r === 'list')?.[0];
+      const examples = list ? success(list)?.examples[0]?.value : undefined;
+      if (!Array.isArray(examples)) continue;
+      for (const x of examples) {
+        if (x === null || typeof x !== 'object' || !c.item.check(x, '$').ok) continue;
+        const id = (x as Record<string, unknown>)[c.idField];
+        items.of(c.path).set(String(id), { ...(x as Record<string, unknown>) });
+        if (typeof id === 'number') items.next = Math.max(items.next, id + 1);
+      }
+    }
+  };
+  seed();
+
+  const handlerFor = (e: EndpointInfo) => {
+    const c = collections.find((x) => x.endpoints.has(e));
+    if (!c) return undefined;
+    const role = c.endpoints.get(e)!;
+    const items = stores.get(c)!;
+    const ok = success(e);
+    const notFound = e.responses.find((r) => r.status === 404);
+    const missing = () => (notFound
+      ? reply(404, notFound.examples[0]?.value ?? (notFound.content ? sample(notFound.content.codec) : undefined))
+      : HttpError.text(404, `Not found: no item with this id in ${c.path}`));
+    const answer = (value: unknown) => (ok?.content ? reply(ok.status, value) : reply(ok?.status ?? 204));
+    /**
+     * An item its codec accepts: the body's fields the item declares and accepts, over what was
+     * stored (an update) or the item's sample (a create, a replace), then the id.
+     */
+    const complete = (body: unknown, id: unknown, before?: Record<string, unknown>) => {
+      const out: Record<string, unknown> = { ...(before ?? (sample(c.item) as Record<string, unknown>)) };
+      if (body !== null && typeof body === 'object') {
+        for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+          const field = Object.hasOwn(c.item.props, k) ? c.item.props[k]! : undefined;
+          if (field && field.check(v, '$').ok) out[k] = v;
+        }
+      }
+      out[c.idField] = id;
+      return out;
+    };
+    return (input: Record<string, unknown>, ctx: { readonly path: string }) => {
+      const map = items.of(parentOf(ctx.path, role));
+      const key = String(input[c.idCapture]);
+      switch (role) {
+        case 'list': return answer([...map.values()]);
+        case 'create': {
+          const id = items.freshId();
+          const stored = complete(input.body, id);
+          map.set(String(id), stored);
+          return answer(stored);
+        }
+        case 'get': return map.has(key) ? answer(map.get(key)) : missing();
+        case 'replace': case 'update': {
+          const before = map.get(key);
+          if (!before) return missing();
+          const stored = complete(input.body, before[c.idField], role === 'update' ? before : undefined);
+          map.set(key, stored);
+          return answer(stored);
+        }
+        case 'remove': return map.delete(key) ? answer(undefined) : notFound ? missing() : answer(undefined);
+      }
+    };
+  };
+  return { collections, handlerFor, reset: seed };
+}

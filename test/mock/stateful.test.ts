@@ -1,0 +1,69 @@
+// Stateful mocking: collection-shaped endpoints keep their items. Created items are listed and
+// read back, updates change them, deleted ones answer the declared 404, ids follow the id codec,
+// the list example seeds the collection, nested collections keep apart, POST <prefix>reset reseeds.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { api, body, capture, del, get, group, json, patch, post, put } from '../../src/dsl/index.js';
+import { t } from '../../src/codec/index.js';
+import { mock } from '../../src/mock/index.js';
+import { findCollections } from '../../src/mock/collections.js';
+import { walk } from '../../src/dsl/index.js';
+import { registry } from '../../specs/index.js';
+import { call, withServer } from '../helpers/server.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+test('S4 --mock --stateful: create, list, get, delete then 404, ids increasing and never reused', async () => {
+  const { surface } = await registry.S4!.load();
+  await withServer(mock(surface, { stateful: true }), async (s) => {
+    const seeded = (await call(s.url, 'GET', '/person')).json() as { Id: number; name: string }[];
+    const a = (await call(s.url, 'POST', '/person', { headers: JSON_HEADERS, body: '{"name":"Ann","age":"34"}' })).json() as { Id: number; name: string };
+    const b = (await call(s.url, 'POST', '/person', { headers: JSON_HEADERS, body: '{"name":"Bob","age":"40"}' })).json() as { Id: number; name: string };
+    assert.is(a.name, 'Ann');
+    assert.ok(b.Id > a.Id && seeded.every((p) => p.Id < a.Id), 'fresh ids above every id seen');
+    const listed = (await call(s.url, 'GET', '/person')).json() as { Id: number }[];
+    assert.equal(listed.map((p) => p.Id), [...seeded.map((p) => p.Id), a.Id, b.Id]);
+    assert.equal((await call(s.url, 'GET', `/person/${a.Id}`)).json(), a);
+    assert.is((await call(s.url, 'DELETE', `/person/${a.Id}`)).status, 200);
+    const gone = await call(s.url, 'GET', `/person/${a.Id}`);
+    assert.is(gone.status, 404, 'a deleted item answers the declared 404');
+    const c = (await call(s.url, 'POST', '/person', { headers: JSON_HEADERS, body: '{"name":"Cy","age":"1"}' })).json() as { Id: number };
+    assert.ok(c.Id > b.Id, 'a deleted id is not reused');
+  });
+});
+
+test('replace, update (merge), nested collections kept apart, uuid ids, reset reseeds', async () => {
+  const Post = t.object('Post', { postId: t.uuid, title: t.text, likes: t.int });
+  const NewPost = t.object('NewPost', { title: t.text, likes: t.optional(t.int) });
+  const posts = capture('uid', t.int);
+  const postId = capture('postId', t.uuid);
+  const surface = api('Blog', { title: 'blog' }, {
+    posts: group(['users', posts, 'posts'], {
+      list: get().returns(json(t.array(Post))),
+      create: post(body(NewPost)).returns(json(Post), { status: 201 }),
+      get: get(postId).returns(json(Post)).responds(404, json(t.text), { examples: [{ value: 'no such post' }] }),
+      replace: put(postId, body(NewPost)).returns(json(Post)),
+      update: patch(postId, body(t.object('PostPatch', { likes: t.optional(t.int), title: t.optional(t.text) }))).returns(json(Post)),
+      remove: del(postId).noContent(),
+    }),
+  });
+  assert.equal(findCollections(walk(surface)).map((c) => [c.path, c.idField]), [['/users/{uid}/posts', 'postId']]);
+  await withServer(mock(surface, { stateful: true }), async (s) => {
+    const made = await call(s.url, 'POST', '/users/1/posts', { headers: JSON_HEADERS, body: '{"title":"Hello","likes":2}' });
+    assert.is(made.status, 201);
+    const p = made.json() as { postId: string; title: string; likes: number };
+    assert.match(p.postId, /^[0-9a-f-]{36}$/);
+    assert.equal((await call(s.url, 'GET', '/users/2/posts')).json(), [], 'another user\'s posts are another collection');
+    const patched = (await call(s.url, 'PATCH', `/users/1/posts/${p.postId}`, { headers: JSON_HEADERS, body: '{"likes":5}' })).json();
+    assert.equal(patched, { ...p, likes: 5 }, 'an update merges');
+    const replaced = (await call(s.url, 'PUT', `/users/1/posts/${p.postId}`, { headers: JSON_HEADERS, body: '{"title":"New"}' })).json() as { title: string; likes: number };
+    assert.is(replaced.title, 'New');
+    assert.equal((await call(s.url, 'GET', `/users/1/posts/${p.postId}`)).json(), replaced);
+    assert.is((await call(s.url, 'POST', '/__api-serve/reset')).status, 204);
+    const after = await call(s.url, 'GET', `/users/1/posts/${p.postId}`);
+    assert.is(after.status, 404);
+    assert.is(after.json(), 'no such post', 'the declared 404 with its example');
+  });
+});
+
+test.run();
