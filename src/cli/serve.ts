@@ -1,6 +1,7 @@
 // `api-serve`: flags -> serve() calls, one listening line per surface, orderly stop on signals.
 // Only commander and the flag parsers load up front; the server, the surface, TLS and the recorder
 // load once the command line asks for them, so `--help` and start-up stay fast (issue 13).
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/surface-error.js';
@@ -68,6 +69,7 @@ export function program(): Command {
     .option('--mock', 'answer from the description alone: examples, else samples (handlers set aside)')
     .option('--dynamic', 'mocked answers are fresh generated values (per request: Prefer: dynamic=true)')
     .option('--stateful', 'mocked collections keep their items in memory (POST <prefix>reset reseeds them)')
+    .option('--seed-data <file>', 'JSON file of the items each stateful collection starts with: { "/things": [...] }')
     .addOption(new Option('--seed <n>', 'seed of generated mock values, to replay a run').argParser(parseSeed))
     .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').argParser(parseOrigins))
     .addOption(new Option('--delay <time>', 'every answer waits this long: 200ms, 1s, or a range 100-500ms').argParser(parseDelayOption))
@@ -108,6 +110,16 @@ function parsePrefix(text: string): string {
   return text;
 }
 
+/** `--seed-data`: a JSON object; anything else is a usage error naming the file. */
+function readSeedData(file: string): Record<string, unknown> {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (err) { throw new UsageError(`--seed-data ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`); }
+  let data: unknown;
+  try { data = JSON.parse(text); } catch (err) { throw new UsageError(`--seed-data ${file}: not JSON (${(err as Error).message})`); }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--seed-data ${file}: expected an object of lists by collection path, like { "/person": [...] }`);
+  return data as Record<string, unknown>;
+}
+
 function parseSeed(text: string): number {
   if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`"${text}" is not a seed (a whole number from 0 to 999999999)`);
   return Number(text);
@@ -121,7 +133,8 @@ function parseSeed(text: string): number {
 async function implementationFor(loaded: LoadedSurface, label: string, opts: Opts) {
   if (opts.mock === true || loaded.handlers === undefined) {
     const { mock } = await import('../mock/index.js');
-    return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful: opts.stateful === true, ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
+    const seedData = opts.seedData === undefined ? undefined : readSeedData(String(opts.seedData));
+    return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful: opts.stateful === true || seedData !== undefined, ...(seedData ? { seedData } : {}), ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
   }
   return requireHandlers(loaded, label);
 }
@@ -233,7 +246,8 @@ export async function main(argv: string[]): Promise<void> {
   try {
     listening = await listenAll(names.map(parseSurfaceArg), opts);
   } catch (err) {
-    const message = (err as Error)?.message ?? String(err);
+    const raw = (err as Error)?.message ?? String(err);
+    const message = (err as Error)?.name === 'SeedDataError' ? `--seed-data ${String(opts.seedData)}: at ${raw}` : raw;
     // Exits once the report is handed over, so the primary can say why in its one line.
     if (report) { process.send!({ kind: 'failed', message } satisfies WorkerReport, () => process.exit(2)); return; }
     die('api-serve', message);

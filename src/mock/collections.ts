@@ -99,17 +99,44 @@ export interface StatefulMock {
   reset(): void;
 }
 
-export function statefulMock(endpoints: readonly EndpointInfo[]): StatefulMock {
+/** Seed data that does not fit its collection: where (a JSON pointer into the file) and why. */
+export class SeedDataError extends Error {
+  override readonly name = 'SeedDataError';
+}
+
+const pointerStep = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/**
+ * Checks seed data (`{ "/person": [ ... ] }`, a list per top-level collection path) against the
+ * collections: every key a collection, every item accepted by its item codec with an id.
+ */
+function checkSeedData(collections: readonly Collection[], data: Readonly<Record<string, unknown>>): void {
+  for (const [path, items] of Object.entries(data)) {
+    const c = collections.find((x) => x.path === path && !x.path.includes('{'));
+    if (!c) throw new SeedDataError(`${pointerStep(path)}: no collection at ${path} (collections: ${collections.filter((x) => !x.path.includes('{')).map((x) => x.path).join(', ') || 'none'})`);
+    if (!Array.isArray(items)) throw new SeedDataError(`${pointerStep(path)}: expected a list of ${c.item.label}`);
+    items.forEach((x, i) => {
+      const r = c.item.check(x, '$');
+      if (!r.ok) {
+        const at = (r.path ?? '$').slice(1).replace(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g, (_m, a?: string, n?: string, q?: string) => pointerStep(a ?? n ?? JSON.parse(`"${q}"`)));
+        throw new SeedDataError(`${pointerStep(path)}/${i}${at}: ${r.error}`);
+      }
+    });
+  }
+}
+
+export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Readonly<Record<string, unknown>>): StatefulMock {
   const collections = findCollections(endpoints);
+  if (seedData) checkSeedData(collections, seedData);
   const stores = new Map(collections.map((c) => [c, new Items(c)]));
   const seed = () => {
     for (const c of collections) {
       const items = stores.get(c)!;
       items.clear();
-      // Seed data: the list endpoint's first example, where the collection is not nested.
+      // Seed data: the file's list for this path, else the list endpoint's first example (top-level collections only).
       if (c.path.includes('{')) continue;
       const list = [...c.endpoints].find(([, r]) => r === 'list')?.[0];
-      const examples = list ? success(list)?.examples[0]?.value : undefined;
+      const examples = seedData && Object.hasOwn(seedData, c.path) ? seedData[c.path] : list ? success(list)?.examples[0]?.value : undefined;
       if (!Array.isArray(examples)) continue;
       for (const x of examples) {
         if (x === null || typeof x !== 'object' || !c.item.check(x, '$').ok) continue;

@@ -22,6 +22,8 @@ export interface MockOptions {
   readonly base?: Implementation;
   /** Collection-shaped endpoints keep their items in memory (`--stateful`). */
   readonly stateful?: boolean;
+  /** Items each top-level collection starts with (`--seed-data FILE`): `{ "/person": [ ... ] }`. */
+  readonly seedData?: Readonly<Record<string, unknown>>;
 }
 
 /** One declared response made ready: its status, examples, and the sample of its body and headers. */
@@ -109,7 +111,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       const nextSeed = () => seed++;
       const handlers: Record<string | symbol, unknown> = {};
       const mocked: string[] = [];
-      const state = options.stateful ? statefulMock(endpoints) : undefined;
+      const state = options.stateful ? statefulMock(endpoints, options.seedData) : undefined;
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }

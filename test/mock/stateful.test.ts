@@ -10,6 +10,10 @@ import { findCollections } from '../../src/mock/collections.js';
 import { walk } from '../../src/dsl/index.js';
 import { registry } from '../../specs/index.js';
 import { call, withServer } from '../helpers/server.js';
+import { runBin, spawnServe } from '../helpers/cli.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -64,6 +68,30 @@ test('replace, update (merge), nested collections kept apart, uuid ids, reset re
     assert.is(after.status, 404);
     assert.is(after.json(), 'no such post', 'the declared 404 with its example');
   });
+});
+
+test('--seed-data starts a collection with the file\'s items; one that does not fit is one line with its JSON pointer, exit 2', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'api-serve-seed-'));
+  try {
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ '/person': [{ Id: 7, name: 'Zoe', age: '30' }] }));
+    const s = await spawnServe(['S4:0', '--mock', '--seed-data', good, '--data', dir]);
+    try {
+      assert.equal((await call(s.urls.S4!, 'GET', '/person')).json(), [{ Id: 7, name: 'Zoe', age: '30' }]);
+      assert.is(((await call(s.urls.S4!, 'POST', '/person', { headers: JSON_HEADERS, body: '{"name":"A","age":"1"}' })).json() as { Id: number }).Id, 8);
+    } finally { await s.stop(); }
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ '/person': [{ Id: 7, name: 'Zoe', age: 30 }] }));
+    for (const [file, message] of [
+      [bad, /--seed-data .*bad\.json: at \/~1person\/0\/age: expected text, got number 30/],
+      [join(dir, 'missing.json'), /--seed-data .*missing\.json: no such file/],
+    ] as const) {
+      const r = runBin('api-serve', ['S4', '--mock', '--port', '0', '--seed-data', file, '--data', dir]);
+      assert.is(r.code, 2, r.stderr);
+      assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, message);
+    }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
 test.run();
