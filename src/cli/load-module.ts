@@ -17,9 +17,10 @@ let typescript: Promise<void> | undefined;
 
 /** tsx's ES module hooks, then ours on top (see esm-typescript-hook.ts); once per process. */
 function typescriptLoader(): Promise<void> {
-  // decided (README "Use it in your project"): tsx's hooks for the whole process rather than its
-  // namespaced tsImport, which loads a second copy of every module the surface imports (api-serve
-  // included, so the server would not recognise the surface's HttpError or auth descriptors).
+  // decided (README "Decisions where the spec is silent", "Your own surfaces"):
+  // tsx's hooks for the whole process rather than its namespaced tsImport, which loads a second
+  // copy of every module the surface imports (api-serve included, so the server would not
+  // recognise the surface's HttpError or auth descriptors).
   typescript ??= (async () => {
     const [{ register }, { register: registerHook }] = await Promise.all([import('tsx/esm/api'), import('node:module')]);
     register();
@@ -73,7 +74,7 @@ function userFrame(err: Error): string | undefined {
 /** One line for anything a module's loading threw. */
 export function loadFailure(given: string, file: string, err: unknown): string {
   if (!(err instanceof Error)) return `${given}: ${String(err)}`;
-  const firstLine = (err.message.split('\n')[0] ?? '').replaceAll(`${process.cwd()}${sep}`, '');
+  const firstLine = (err.message.split('\n')[0] ?? '').replaceAll(`${process.cwd()}${sep}`, './');
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' || code === 'ERR_UNSUPPORTED_DIR_IMPORT') return `${given}: ${firstLine}`;
   const compiled = transformError(err.message) ?? syntaxError(err, file, given);
@@ -90,8 +91,9 @@ export async function loadModule(path: string): Promise<Record<string, unknown>>
   const file = resolve(path);
   if (!existsSync(file)) throw new ModuleLoadError(`${path}: no such file`);
   if (statSync(file).isDirectory()) throw new ModuleLoadError(`${path} is a directory, not a module`);
-  // decided (README "Use it in your project"): TypeScript surfaces are ES modules; a .cts file
-  // would load api-serve (an ES module package) through a second, CommonJS-compiled copy.
+  // decided (README "Decisions where the spec is silent", "Your own surfaces"):
+  // TypeScript surfaces are ES modules; a .cts file would load api-serve (an ES module package)
+  // through a second, CommonJS-compiled copy.
   if (file.endsWith('.cts')) throw new ModuleLoadError(`${path}: a .cts file is CommonJS; write the surface as an ES module (.ts or .mts)`);
   try {
     if (TYPESCRIPT.test(file)) await typescriptLoader();
