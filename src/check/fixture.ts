@@ -5,6 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Fixture, type StepSpec, isScenario } from '../fixture/format.js';
 import { validateFixture } from './fixture-validate.js';
+import { resolveSurfaceRef } from '../fixture/surface-ref.js';
 
 // The format's types, where the checker's modules have always found them.
 export type { CaptureSpec, ExchangeFixture, ExpectedHeader, Fixture, RequestHeaderValue, RequestSpec, ResponseSpec, ScenarioFixture, StepSpec } from '../fixture/format.js';
@@ -79,8 +80,11 @@ export function toFixtureFile(file: string, fx: Fixture): FixtureFile {
   return { file, surface: fx.surface, scenario: isScenario(fx), cases, ...(name === undefined ? {} : { name }) };
 }
 
-/** Parses and validates one fixture's text; problems carry the file and a JSON pointer. */
-export function parseFixture(file: string, text: string): { fixture?: FixtureFile; problems: FixtureProblem[] } {
+/**
+ * Parses and validates one fixture's text; problems carry the file and a JSON pointer. `surfaceOf`
+ * rewrites the surface it names (the loader makes module paths relative to the working directory).
+ */
+export function parseFixture(file: string, text: string, surfaceOf: (surface: string) => string = (s) => s): { fixture?: FixtureFile; problems: FixtureProblem[] } {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -89,7 +93,8 @@ export function parseFixture(file: string, text: string): { fixture?: FixtureFil
   }
   const problems = validateFixture(doc).map((p) => ({ file, ...p }));
   if (problems.length > 0) return { problems };
-  return { fixture: toFixtureFile(file, doc as Fixture), problems };
+  const fx = doc as Fixture;
+  return { fixture: toFixtureFile(file, { ...fx, surface: surfaceOf(fx.surface) }), problems };
 }
 
 /**
@@ -114,7 +119,9 @@ export function loadFixtures(paths: readonly string[], cwd = process.cwd()): Loa
         problems.push({ file: shown, pointer: '', message: `cannot be read (${(e as Error).message})` });
         continue;
       }
-      const r = parseFixture(shown, text);
+      // decided (README "Decisions where the spec is silent", "Your own surfaces"):
+      // a module path is relative to the fixture's folder, else to the working directory.
+      const r = parseFixture(shown, text, (surface) => resolveSurfaceRef(surface, full, cwd));
       problems.push(...r.problems);
       if (r.fixture) files.push(r.fixture);
     }

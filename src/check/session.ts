@@ -1,6 +1,8 @@
 // One `api-check` invocation as a library call: load and validate the fixtures, select cases,
 // then list, lint or replay them and report; returns the exit code. The CLI only parses flags.
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isModulePath, relativeRef } from '../fixture/surface-ref.js';
 import { type FixtureFile, formatProblem, loadFixtures } from './fixture.js';
 import { type RunResult, type Starter, exitCodeOf, run } from './run.js';
 import { caseLine, summaryText, titleOf, totalsLine } from './report.js';
@@ -45,7 +47,9 @@ export interface SessionOptions {
 export const USAGE = 2;
 
 function select(files: readonly FixtureFile[], o: SessionOptions): FixtureFile[] {
-  const wanted = o.surfaces?.map((s) => s.toLowerCase());
+  // A module path is compared as the loader writes it (relative to the working directory).
+  const cwd = o.cwd ?? process.cwd();
+  const wanted = o.surfaces?.map((s) => (isModulePath(s) ? relativeRef(cwd, resolve(cwd, s)) : s).toLowerCase());
   return files.filter((f) => {
     if (wanted && !wanted.includes(f.surface.toLowerCase())) return false;
     if (!o.grep) return true;
@@ -64,7 +68,14 @@ function baseFor(o: SessionOptions, surface: string): string | undefined {
 
 async function runLint(files: readonly FixtureFile[], o: SessionOptions): Promise<number> {
   if (!o.loadSurface) { o.stderr.write('api-check: --lint needs the surface descriptions\n'); return USAGE; }
-  const r = await lint(files, o.loadSurface);
+  let r: Awaited<ReturnType<typeof lint>>;
+  try {
+    r = await lint(files, o.loadSurface);
+  } catch (e) {
+    // A surface module that cannot be loaded (or that its load checks refuse): one line.
+    o.stderr.write(`api-check: ${(e as Error)?.message ?? String(e)}\n`);
+    return USAGE;
+  }
   for (const p of r.problems) o.stdout.write(`${formatProblem(p)}\n`);
   if (r.problems.length > 0) o.stdout.write('\n');
   o.stdout.write(coverageText(r.coverage));
@@ -110,6 +121,14 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
       return nothingRan(0);
     }
     starters.set(s, starter);
+    // A surface started here is loaded first, so a module that cannot load is one line and exit 2
+    // (nothing sent), not a server that could not start (exit 3).
+    if (base === undefined && o.loadSurface) {
+      try { await o.loadSurface(s); } catch (e) {
+        err((e as Error)?.message ?? String(e));
+        return nothingRan(0);
+      }
+    }
   }
   const env = o.env ?? process.env;
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';

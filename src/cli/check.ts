@@ -4,12 +4,15 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseOrExit } from './exit.js';
 import { registry } from '../../specs/index.js';
 import type { Reporter, Starter } from '../check/index.js';
+import type { Surface } from '../dsl/types.js';
+import { isModulePath, relativeRef } from '../fixture/surface-ref.js';
 import { openUserStore } from './user-directory.js';
+import { type LoadedSurface, UsageError, requireHandlers, surfaceLoader } from './resolve-surface.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
@@ -28,9 +31,9 @@ function seed(dataDir: string): void {
   }
 }
 
-/** The endpoint a request reaches on a reference surface, by the description layer's router. */
-async function endpointNamer(key: string): Promise<(req: { method: string; path: string }) => string | undefined> {
-  const [{ surface }, { Router }, { walk }] = await Promise.all([registry[key]!.load(), import('../describe/router.js'), import('../dsl/walk.js')]);
+/** The endpoint a request reaches on a surface, by the description layer's router. */
+async function endpointNamer(load: () => Promise<LoadedSurface>): Promise<(req: { method: string; path: string }) => string | undefined> {
+  const [{ surface }, { Router }, { walk }] = await Promise.all([load(), import('../describe/router.js'), import('../dsl/walk.js')]);
   const router = new Router(walk(surface));
   return (req) => {
     const r = router.route(req.method, req.path);
@@ -38,16 +41,37 @@ async function endpointNamer(key: string): Promise<(req: { method: string; path:
   };
 }
 
-/** Starts a reference surface on an ephemeral port in its own temp data dir (removed after). */
+/**
+ * A surface's description by registry name or module path (relative to the working directory, as
+ * the fixture loader writes it); a module's surface is checked here, so a surface the load checks
+ * refuse is one line before anything is started or sent.
+ */
+async function describeSurface(name: string): Promise<Surface | undefined> {
+  const load = surfaceLoader(name);
+  if (load === undefined) return undefined;
+  const { surface } = await load();
+  if (registryKey(name) === undefined) {
+    const [{ checkSurface }, { SurfaceError }] = await Promise.all([import('../dsl/check-surface.js'), import('../dsl/surface-error.js')]);
+    try { checkSurface(surface); } catch (err) {
+      if (err instanceof SurfaceError) throw new UsageError(`${name}: ${err.message}`);
+      throw err;
+    }
+  }
+  return surface;
+}
+
+/** Starts a surface (registry name or module path) on an ephemeral port in its own temp data dir (removed after). */
 function inProcess(name: string, log: (line: string) => void): Starter | undefined {
-  const key = registryKey(name);
-  if (key === undefined) return undefined;
+  const load = surfaceLoader(name);
+  if (load === undefined) return undefined;
+  const key = registryKey(name) ?? (basename(name).replace(/\.[cm]?[jt]s$/, '').replace(/[^\w-]/g, '') || 'surface');
   return async () => {
-    const [mod, { serve }] = await Promise.all([registry[key]!.load(), import('../server/index.js')]);
+    const [loaded, { serve }] = await Promise.all([load(), import('../server/index.js')]);
+    const handlers = requireHandlers(loaded, name);
     const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
     try {
       seed(dataDir);
-      const served = await serve(mod.handlers, { port: 0, dataDir, users: openUserStore, log: (line) => log(`${key}: ${line}`) });
+      const served = await serve(handlers, { port: 0, dataDir, users: openUserStore, log: (line) => log(`${name}: ${line}`) });
       return { url: served.url, close: async () => { await served.close(); rmSync(dataDir, { recursive: true, force: true }); } };
     } catch (err) {
       rmSync(dataDir, { recursive: true, force: true });
@@ -117,15 +141,17 @@ export function program(): Command {
     .action(async (file: string, o: { out: string; surface?: string }) => {
       const { HarError, importHar } = await import('../check/index.js');
       try {
-        const key = o.surface === undefined ? undefined : registryKey(o.surface);
+        const load = o.surface === undefined ? undefined : surfaceLoader(o.surface);
         // A known surface's router names the endpoint each recorded request reaches.
-        const endpoint = key === undefined ? undefined : await endpointNamer(key);
-        const r = importHar(file, o.out, { ...(o.surface === undefined ? {} : { surface: o.surface }), ...(endpoint ? { endpoint } : {}) });
+        const endpoint = load === undefined ? undefined : await endpointNamer(load);
+        // A surface given by path is named by its path from the fixtures' folder.
+        const surface = o.surface === undefined ? undefined : isModulePath(o.surface) ? relativeRef(resolve(o.out), resolve(o.surface)) : o.surface;
+        const r = importHar(file, o.out, { ...(surface === undefined ? {} : { surface }), ...(endpoint ? { endpoint } : {}) });
         for (const w of r.written) process.stdout.write(`${w}\n`);
         for (const s of r.skipped) process.stderr.write(`api-check: skipped ${s}\n`);
         process.stdout.write(`${r.written.length} fixture${r.written.length === 1 ? '' : 's'} written to ${o.out}${r.skipped.length > 0 ? `, ${r.skipped.length} entries skipped` : ''}\n`);
       } catch (err) {
-        if (err instanceof HarError || (err as NodeJS.ErrnoException).code !== undefined) {
+        if (err instanceof HarError || err instanceof UsageError || (err as NodeJS.ErrnoException).code !== undefined) {
           process.stderr.write(`api-check: ${(err as Error).message}\n`);
           process.exit(2);
         }
@@ -167,10 +193,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(opts.output === undefined ? {} : { output: opts.output }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     startSurface: (name) => inProcess(name, (line) => logs.push(line)),
-    loadSurface: async (name) => {
-      const key = registryKey(name);
-      return key === undefined ? undefined : (await registry[key]!.load()).surface;
-    },
+    loadSurface: describeSurface,
     stdout: process.stdout,
     stderr: process.stderr,
     // Ink loads only when a live view is drawn: plain and CI runs start faster without it.

@@ -41,7 +41,14 @@ async function document(name: string, opts: Opts): Promise<string> {
   const docs = await import('../docs/index.js');
   const intros = opts.intro === undefined ? undefined : readIntro(opts.intro, docs);
   const { surface } = await arg.load();
-  const model = docs.docModel(surface, intros ? { intros } : {});
+  let model: ReturnType<Docs['docModel']>;
+  try {
+    model = docs.docModel(surface, intros ? { intros } : {});
+  } catch (err) {
+    // A surface the load checks refuse, named by its module when it was given by path.
+    if (err instanceof SurfaceError && arg.path !== undefined) throw new UsageError(`${arg.label}: ${err.message}`);
+    throw err;
+  }
   return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
 }
 

@@ -1,8 +1,9 @@
-// Turns a command-line surface argument (`S2`, `S2:9001`, `./my-api.js:9000`) into a loaded
-// surface module and the port asked for.
+// Turns a command-line surface argument (`S2`, `S2:9001`, `./api.ts:9000`) into a loaded surface
+// module and the port asked for.
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { registry, type SurfaceModule } from '../../specs/index.js';
+import { isModulePath } from '../fixture/surface-ref.js';
+import { ModuleLoadError, loadModule } from './load-module.js';
 
 export class UsageError extends Error {}
 
@@ -11,6 +12,8 @@ export type LoadedSurface = Pick<SurfaceModule, 'surface'> & Partial<Pick<Surfac
 
 export interface SurfaceArg {
   readonly label: string;
+  /** The module's absolute path, for a surface given by path. */
+  readonly path?: string;
   readonly port?: number;
   load(): Promise<LoadedSurface>;
 }
@@ -32,22 +35,38 @@ export function parsePort(text: string, what: string): number {
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
+/** The surface a module at `path` exports (and its handlers, if any), or a one-line UsageError. */
+export async function loadSurfaceModule(path: string): Promise<LoadedSurface> {
+  let mod: Partial<SurfaceModule>;
+  try {
+    mod = await loadModule(path) as Partial<SurfaceModule>;
+  } catch (err) {
+    if (err instanceof ModuleLoadError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (!mod.surface) throw new UsageError(`${path} does not export a \`surface\``);
+  return mod as LoadedSurface;
+}
+
+/** The loader of a registry surface (`name` in any case) or of the module at a path; else undefined. */
+export function surfaceLoader(name: string): (() => Promise<LoadedSurface>) | undefined {
+  const key = registryKey(name);
+  if (key) return () => registry[key]!.load();
+  if (isModulePath(name)) return () => loadSurfaceModule(name);
+  return undefined;
+}
+
 export function parseSurfaceArg(arg: string): SurfaceArg {
-  const m = /^(.*):(\d+)$/.exec(arg);
-  const name = m ? m[1]! : arg;
-  const port = m ? parsePort(m[2]!, arg) : undefined;
+  // `NAME:PORT`; a part after the last colon that is no port is a bad port when the part before
+  // names a surface (`S2:abc`), not an unknown surface.
+  const m = /^(.+):([^:/\\]*)$/.exec(arg);
+  const named = m !== null && (registryKey(m[1]!) !== undefined || isModulePath(m[1]!));
+  const name = named ? m[1]! : arg;
+  const port = named ? parsePort(m[2]!, arg) : undefined;
   const key = registryKey(name);
   if (key) return { label: key, ...(port === undefined ? {} : { port }), load: () => registry[key]!.load() };
-  if (name.includes('/') || /\.[cm]?[jt]s$/.test(name)) {
-    return {
-      label: name,
-      ...(port === undefined ? {} : { port }),
-      load: async () => {
-        const mod = (await import(pathToFileURL(resolve(name)).href)) as Partial<SurfaceModule>;
-        if (!mod.surface) throw new UsageError(`${name} does not export a \`surface\``);
-        return mod as LoadedSurface;
-      },
-    };
+  if (isModulePath(name)) {
+    return { label: name, path: resolve(name), ...(port === undefined ? {} : { port }), load: () => loadSurfaceModule(name) };
   }
   throw new UsageError(`unknown surface "${name}" (known: ${Object.keys(registry).join(', ')}; or a path to a module exporting surface and handlers)`);
 }

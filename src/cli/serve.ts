@@ -9,6 +9,8 @@ import { registry } from '../../specs/index.js';
 import { type LoadedSurface, type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die, parseOrExit } from './exit.js';
 import { plainHttpWarning } from './plain-http-warning.js';
+import { relativeRef } from '../fixture/surface-ref.js';
+import { resolve } from 'node:path';
 import { openUserStore } from './user-directory.js';
 import type { WorkerReport } from './workers.js';
 import { authExtension } from '../dsl/auth.js';
@@ -148,6 +150,11 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
 
 interface Listening { served: Served[]; warnings: string[] }
 
+/** A surface the load checks refuse, named by its module when it was given by path. */
+function named(arg: SurfaceArg, err: unknown): unknown {
+  return err instanceof SurfaceError && arg.path !== undefined ? new UsageError(`${arg.label}: ${err.message}`) : err;
+}
+
 async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   // The server loads alongside the surfaces rather than before the command line is parsed.
   const [{ serve }, ...modules] = await Promise.all([import('../server/index.js'), ...args.map(async (a) => {
@@ -181,13 +188,15 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
   try {
     for (const { arg, mod, port } of planned) {
-      const own = record ? { ...common, onExchange: record(mod.surface.name) } : common;
+      // A surface given by path is recorded by its path from the recording's folder.
+      const reference = arg.path === undefined || opts.record === undefined ? mod.surface.name : relativeRef(resolve(opts.record), arg.path);
+      const own = record ? { ...common, onExchange: record(mod.surface.name, reference) } : common;
       if (port !== undefined) {
         try {
           served.push(await serve(mod.handlers, { ...own, port }));
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (${arg.label}); pick another with ${arg.label}:PORT or --port`);
-          throw err;
+          throw named(arg, err);
         }
         continue;
       }
@@ -199,7 +208,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
           fixed.add(floating);
           break;
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries > 50) throw err;
+          if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries > 50) throw named(arg, err);
           floating++;
         }
       }

@@ -85,13 +85,15 @@ export const servedFixture = (surface: string, x: ServedExchange, endpoint?: str
 /**
  * A recorder writing into `dir` (created when missing). Files are numbered in arrival order,
  * after any numbered files already there, so a second session never overwrites the first.
+ * `surface` names the files; `reference` is what the fixtures name as their surface (a registry
+ * name, or the module's path relative to `dir`, so the recording replays with no flags).
  */
-export function recorder(dir: string, onError: (line: string) => void = () => {}): (surface: string) => ExchangeObserver {
+export function recorder(dir: string, onError: (line: string) => void = () => {}): (surface: string, reference?: string) => ExchangeObserver {
   const folder = fixtureFolder(dir);
-  return (surface) => (x, endpoint) => {
+  return (surface, reference = surface) => (x, endpoint) => {
     const file = folder.next(`${surface}-${fileStem({ method: x.method, path: x.url })}`);
     try {
-      writeFixture(file, servedFixture(surface, x, endpoint));
+      writeFixture(file, servedFixture(reference, x, endpoint));
     } catch (err) {
       onError(`api-serve: could not record ${x.method} ${x.url} to ${file}: ${(err as Error).message}`);
     }

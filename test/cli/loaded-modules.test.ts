@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, bin } from '../helpers/cli.js';
@@ -49,10 +49,12 @@ async function loadedByServing(args: string[]): Promise<string[]> {
 
 const matching = (loaded: readonly string[], patterns: readonly RegExp[]) => loaded.filter((m) => patterns.some((p) => p.test(m)));
 const INTERPRETERS = [/^dist\/src\/(server|docs|check|store)\//, /^dist\/specs\/S/];
-const HEAVY = [/^npm:(ink|react|undici|jose|lowdb|polka|mrmime|negotiator|pg)$/];
+const HEAVY = [/^npm:(ink|react|undici|jose|lowdb|polka|mrmime|negotiator|pg|tsx|esbuild)$/];
+/** The TypeScript loader: only a TypeScript surface path loads it. */
+const TYPESCRIPT = /^npm:(tsx|esbuild|@esbuild\/.*)$/;
 
 for (const name of ['api-serve', 'api-docs', 'api-check'] as const) {
-  test(`${name} --help loads commander and no interpreter`, () => {
+  test(`${name} --help loads commander and no interpreter (nor the TypeScript loader)`, () => {
     const loaded = loadedBy(name, ['--help']);
     assert.ok(loaded.includes('npm:commander'), 'commander is loaded (the log works)');
     assert.equal(matching(loaded, [...INTERPRETERS, ...HEAVY]), []);
@@ -62,7 +64,27 @@ for (const name of ['api-serve', 'api-docs', 'api-check'] as const) {
 test('api-serve S2 loads no docs, checker, store, auth runtime (jose), static files (mrmime), recorder, generator (fast-check), Ink, React or HTTP client', async () => {
   const loaded = await loadedByServing(['S2', '--port', '0', '--data', join(dir, 'data')]);
   assert.ok(loaded.includes('dist/src/server/serve.js'), 'the server is loaded (the log works)');
-  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request|fast-check)$/, /^dist\/src\/(generate|mock)\//, /^dist\/src\/codec\/(sample|arbitrary|near-miss)/]), []);
+  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request|fast-check|tsx|esbuild)$/, /^dist\/src\/(generate|mock)\//, /^dist\/src\/codec\/(sample|arbitrary|near-miss)/]), []);
+});
+
+const MODULE = (from: string) => `import { api, get, implement, json, t } from '${from}';
+export const surface = api('Mine', { title: 'mine' }, { ping: get('ping').returns(json(t.text)) });
+export const handlers = implement(surface, { ping: () => 'pong' });\n`;
+
+test('api-serve ./api.mjs (JavaScript) loads no TypeScript loader (tsx, esbuild)', async () => {
+  const file = join(dir, 'api.mjs');
+  writeFileSync(file, MODULE(join(ROOT, 'dist/src/index.js')));
+  const loaded = await loadedByServing([file, '--port', '0', '--data', join(dir, 'data-js')]);
+  assert.ok(loaded.includes(file), 'the module is loaded (the log works)');
+  assert.equal(matching(loaded, [TYPESCRIPT]), []);
+});
+
+test('api-serve ./api.ts loads tsx (the TypeScript loader), and the surface through it', async () => {
+  const file = join(dir, 'api.ts');
+  writeFileSync(file, MODULE(join(ROOT, 'dist/src/index.js')));
+  const loaded = await loadedByServing([file, '--port', '0', '--data', join(dir, 'data-ts')]);
+  assert.ok(loaded.includes('npm:tsx'), loaded.join('\n'));
+  assert.ok(loaded.some((m) => m.startsWith(file)), 'the .ts module is loaded');
 });
 
 test('api-serve S4 on its embedded store loads lowdb and not the PostgreSQL client', async () => {
@@ -71,16 +93,16 @@ test('api-serve S4 on its embedded store loads lowdb and not the PostgreSQL clie
   assert.equal(matching(loaded, [/^npm:pg(-.*)?$/, /^dist\/src\/store\/(pg-|postgres)/, /^dist\/src\/cli\/workers/]), []);
 });
 
-test('api-docs S2 loads the docs interpreter and no server or checker', () => {
+test('api-docs S2 loads the docs interpreter and no server, checker or TypeScript loader', () => {
   const loaded = loadedBy('api-docs', ['S2']);
   assert.ok(loaded.includes('dist/src/docs/index.js'));
-  assert.equal(matching(loaded, [/^dist\/src\/(server|check)\//, /^npm:(ink|react|undici|jose|polka)$/]), []);
+  assert.equal(matching(loaded, [/^dist\/src\/(server|check)\//, /^npm:(ink|react|undici|jose|polka)$/, TYPESCRIPT]), []);
 });
 
-test('api-check --list loads the checker and neither the server nor Ink', () => {
+test('api-check --list loads the checker and neither the server, Ink nor the TypeScript loader', () => {
   const loaded = loadedBy('api-check', ['test/fixtures', '--list', '--surface', 'S2']);
   assert.ok(loaded.includes('dist/src/check/index.js'));
-  assert.equal(matching(loaded, [/^dist\/src\/server\//, /^npm:(ink|react|jose|polka)$/]), []);
+  assert.equal(matching(loaded, [/^dist\/src\/server\//, /^npm:(ink|react|jose|polka)$/, TYPESCRIPT]), []);
 });
 
 test.run();

@@ -93,10 +93,26 @@ cli('an unknown surface is one line on stderr and exit 2', () => {
   assert.is(r.stderr.trim().split('\n').length, 1);
 });
 
-cli('a bad flag is exit 2', () => {
-  const r = runBin('api-serve', ['S2', '--no-such-flag']);
+cli('a bad flag is one line with the command\'s prefix and exit 2, commander\'s suggestion kept, in every command', () => {
+  for (const [name, args, line] of [
+    ['api-serve', ['S2', '--prot', '1'], "api-serve: unknown option '--prot' (did you mean --port?)\n"],
+    ['api-serve', ['S2', '--no-such-flag'], "api-serve: unknown option '--no-such-flag'\n"],
+    ['api-docs', ['S2', '--formt', 'openapi'], "api-docs: unknown option '--formt' (did you mean --format?)\n"],
+    ['api-docs', ['S2', '--format', 'yaml'], "api-docs: option '-f, --format <format>' argument 'yaml' is invalid. Allowed choices are markdown, openapi.\n"],
+    ['api-check', ['--lnt'], "api-check: unknown option '--lnt' (did you mean --lint?)\n"],
+  ] as const) {
+    const r = runBin(name, [...args]);
+    assert.is(r.code, 2, `${name} ${args.join(' ')}`);
+    assert.is(r.stderr, line);
+  }
+});
+
+cli('S2:abc is a bad port (one line, exit 2), not an unknown surface', () => {
+  const r = runBin('api-serve', ['S2:abc']);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /unknown option/);
+  assert.is(r.stderr, 'api-serve: S2:abc: "abc" is not a port (0 to 65535)\n');
+  const high = runBin('api-serve', ['./api.ts:70000']);
+  assert.is(high.stderr, 'api-serve: ./api.ts:70000: "70000" is not a port (0 to 65535)\n');
 });
 
 cli('bad timeouts or hash limits are one line and exit 2', () => {

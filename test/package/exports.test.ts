@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { types: string; exports: Record<string, { types: string; default: string }> };
 
-// By string, so that TypeScript does not resolve them (dist/ has no declarations).
+// By string, so that TypeScript checks these calls against the sources, not the built declarations.
 const load = (specifier: string) => import(specifier) as Promise<Record<string, unknown>>;
 
 const expected: Record<string, readonly string[]> = {
@@ -35,12 +35,17 @@ test("import('api-serve/describe') gives the router, the predictor and the error
   assert.equal([predict(surface, { method: 'GET', url: '/n' }).kind, put.kind === 'handler' ? 0 : put.status], ['handler', 405]);
 });
 
-test('every export points into dist/ at a module the build writes', () => {
+test('every export points into dist/ at a module the build writes, with its declarations first', () => {
   for (const [key, target] of Object.entries(manifest.exports)) {
-    assert.match(target, /^\.\/dist\/src\/.*index\.js$/, key);
-    const source = join(ROOT, target.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
+    // `types` must come first: TypeScript takes the first condition that matches.
+    assert.equal(Object.keys(target), ['types', 'default'], key);
+    assert.match(target.default, /^\.\/dist\/src\/.*index\.js$/, key);
+    assert.is(target.types, target.default.replace(/\.js$/, '.d.ts'), key);
+    const source = join(ROOT, target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
     assert.ok(existsSync(source), `${key}: ${source} is missing`);
+    assert.ok(existsSync(join(ROOT, target.types)), `${key}: ${target.types} is not built`);
   }
+  assert.is(manifest.types, manifest.exports['.']!.types);
 });
 
 test.run();

@@ -1,0 +1,123 @@
+// The package as a user gets it: `npm pack`, the tarball installed into an empty project (`npm init
+// -y`, so CommonJS by default), then the README's story there: `npx api-serve S2`, a strict `tsc`
+// over a TypeScript surface importing the DSL, and that surface served, documented, recorded and
+// replayed with no flag. Needs the npm registry for the dependencies (about 30-60 s).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/cli.js';
+import { call, tempDir } from '../helpers/server.js';
+
+const work = tempDir('api-serve-pack-');
+const project = join(work, 'my-project');
+test.after(() => rmSync(work, { recursive: true, force: true }));
+
+const env = { ...process.env, NO_COLOR: '1', CI: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+
+function run(cmd: string, args: string[], cwd: string, timeout = 60_000) {
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout });
+  return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
+
+/**
+ * `npx api-serve ...` in the project, resolved once its listening line is printed. npx does not
+ * pass SIGTERM on to the command it runs, so the process group is signalled (npx and api-serve).
+ */
+function serve(args: string[]): Promise<{ child: ChildProcess; url: string; stop(): Promise<number | null> }> {
+  const child = spawn('npx', ['api-serve', ...args], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const group = (signal: NodeJS.Signals) => { try { process.kill(-child.pid!, signal); } catch { /* already gone */ } };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => { err += d; });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { group('SIGKILL'); reject(new Error(`no listening line within 30 s: ${err}`)); }, 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve({ child, url: m[1]!, stop: () => { group('SIGTERM'); return exited; } }); }
+    });
+    void exited.then((code) => { clearTimeout(timer); reject(new Error(`exited with ${code}: ${err}`)); });
+  });
+}
+
+const SURFACE = `import { api, capture, get, implement, json, t } from 'api-serve';
+
+const Position = t.object('Position', { xCoord: t.int, yCoord: t.int });
+
+export const surface = api('Mine', { title: 'A surface of my own' }, {
+  position: get('position', capture('x', t.int), capture('y', t.int)).returns(json(Position)),
+});
+
+export const handlers = implement(surface, {
+  position: ({ x, y }) => {
+    // @ts-expect-error x is a number: with handlers typed \`any\` this directive would itself be an error
+    const text: string = x;
+    void text;
+    return { xCoord: x, yCoord: y };
+  },
+});
+`;
+
+let tarball = '';
+
+test('npm pack holds exactly dist/ (no source maps), bin/, the shipped data files, README, LICENSE and package.json', () => {
+  const r = run('npm', ['pack', '--json', '--pack-destination', work], ROOT, 120_000);
+  assert.is(r.code, 0, r.stderr);
+  const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
+  tarball = join(work, info!.filename);
+  const files = info!.files.map((f) => f.path);
+  const allowed = /^(dist\/(src|specs)\/.*\.(js|d\.ts)|bin\/api-(serve|docs|check)\.js|data\/(colors\.json|myfile\.txt|static\/.+)|README\.md|LICENSE|package\.json)$/;
+  assert.equal(files.filter((f) => !allowed.test(f)), []);
+  for (const needed of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/check/index.d.ts', 'dist/specs/S2.js', 'bin/api-serve.js', 'data/colors.json', 'README.md', 'LICENSE']) {
+    assert.ok(files.includes(needed), `${needed} is missing from the tarball`);
+  }
+});
+
+test('installed into an empty project: npx api-serve S2 --port 0 answers 200', async () => {
+  mkdirSync(project);
+  assert.is(run('npm', ['init', '-y'], project).code, 0);
+  const install = run('npm', ['install', '--prefer-offline', tarball], project, 240_000);
+  assert.is(install.code, 0, install.stderr);
+  const s = await serve(['S2', '--port', '0', '--data', join(work, 'data')]);
+  try {
+    const r = await call(s.url, 'GET', '/position/3/14');
+    assert.equal([r.status, r.json()], [200, { xCoord: 3, yCoord: 14 }]);
+  } finally {
+    await s.stop();
+  }
+});
+
+test('a strict tsc over a surface importing the DSL from api-serve passes: handlers are typed from the declarations, not any', () => {
+  writeFileSync(join(project, 'api.ts'), SURFACE);
+  // The user's own @types/node (a dev dependency of any TypeScript project on Node).
+  mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'), 'dir');
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] },
+    files: ['api.ts'],
+  }));
+  const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], project, 120_000);
+  assert.is(tsc.code, 0, tsc.stdout + tsc.stderr);
+});
+
+test('that api.ts is served, documented, recorded and replayed with the installed commands and no flag', async () => {
+  const s = await serve(['./api.ts', '--port', '0', '--record', 'recorded', '--data', join(work, 'data')]);
+  try {
+    assert.is((await call(s.url, 'GET', '/position/1/2')).status, 200);
+    assert.is((await call(s.url, 'GET', '/position/1/x')).status, 400);
+  } finally {
+    await s.stop();
+  }
+  const docs = run('npx', ['api-docs', './api.ts'], project);
+  assert.is(docs.code, 0, docs.stderr);
+  assert.match(docs.stdout, /^## GET \/position\/:x\/:y$/m);
+  const check = run('npx', ['api-check', 'recorded'], project);
+  assert.is(check.code, 0, check.stdout + check.stderr);
+  assert.match(check.stdout, /\n2 passed, 0 failed\n$/);
+  assert.equal(readdirSync(join(project, 'recorded')).length, 2);
+});
+
+test.run();
