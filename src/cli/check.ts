@@ -10,6 +10,7 @@ import { parseOrExit } from './exit.js';
 import { registry } from '../../specs/index.js';
 import type { Reporter, Starter } from '../check/index.js';
 import { openUserStore } from './user-directory.js';
+import { addFuzz } from './fuzz.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
@@ -20,7 +21,7 @@ const SHIPPED_DATA = ['colors.json', 'myfile.txt', 'static'];
 const packageData = [new URL('../../data/', import.meta.url), new URL('../../../data/', import.meta.url)]
   .map((u) => fileURLToPath(u)).find((dir) => existsSync(join(dir, 'static')) || existsSync(join(dir, 'myfile.txt')));
 
-function seed(dataDir: string): void {
+export function seed(dataDir: string): void {
   if (packageData === undefined) return;
   for (const name of SHIPPED_DATA) {
     const from = join(packageData, name);
@@ -132,6 +133,7 @@ export function program(): Command {
         throw err;
       }
     });
+  addFuzz(cmd);
   return cmd;
 }
 
