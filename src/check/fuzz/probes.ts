@@ -32,6 +32,9 @@ const BAD_CREDENTIALS = [undefined, 'Basic d3Jvbmc6d3Jvbmc=', 'Bearer not.a.toke
 // Each header value must survive the transport unchanged (no trimming, no encoding).
 const headerSafe = (s: string) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(s);
 
+/** `.` and `..` (even escaped) are resolved away by WHATWG-URL clients (undici, fetch): never sent as captures. */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+
 const isOptional = (c: Codec<unknown>) => c.kind === 'optional';
 
 /**
@@ -77,7 +80,7 @@ interface Drawn {
 
 function drawn(e: EndpointInfo): Arbitrary<Drawn> {
   const captures = fc.tuple(...e.segments.filter((s) => s.kind !== 'static').map((s) =>
-    s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt') : textOf(s.codec).filter((t) => t !== '').map(encodeURIComponent)));
+    s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt') : textOf(s.codec).filter((t) => t !== '' && !DOT_SEGMENT.test(t)).map(encodeURIComponent)));
   const query = fc.tuple(...e.query.filter((q) => q.mode !== 'deep').map((q): Arbitrary<[string, string][]> => {
     if (q.mode === 'flag') return fc.boolean().map((b) => (b ? [[q.name, '']] : []));
     if (q.mode === 'list') {
@@ -141,7 +144,7 @@ function faultsOf(e: EndpointInfo, all: readonly EndpointInfo[], d: Arbitrary<Dr
   const out: Arbitrary<Probe>[] = [];
   const captureIdx = e.segments.filter((s) => s.kind !== 'static').map((s, i) => ({ s, i })).filter(({ s }) => s.kind === 'capture');
   if (captureIdx.length > 0) {
-    out.push(fc.tuple(d, fc.constantFrom(...captureIdx)).chain(([x, { s, i }]) => fc.constantFrom(...badTexts((s as { codec: Codec<unknown> }).codec)).map((bad) => {
+    out.push(fc.tuple(d, fc.constantFrom(...captureIdx)).chain(([x, { s, i }]) => fc.constantFrom(...badTexts((s as { codec: Codec<unknown> }).codec).filter((t) => !DOT_SEGMENT.test(t))).map((bad) => {
       const captures = [...x.captures];
       captures[i] = encodeURIComponent(bad);
       return probe('capture', requestOf(e, { ...x, captures }, options));
