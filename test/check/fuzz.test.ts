@@ -5,14 +5,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { registry } from '../../specs/index.js';
 import { ROOT, bin, runBin } from '../helpers/cli.js';
-import { start } from '../helpers/server.js';
+import { call, start, withInProcess } from '../helpers/server.js';
+import { predict } from '../../src/describe/index.js';
+import { judge } from '../../src/check/fuzz/index.js';
 
 const SURFACES = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10'];
 /** S6 checks a password per request (a slow hash by design): fewer requests keep it bounded. */
@@ -124,6 +126,43 @@ test('an unreachable server: one line on stderr, exit 3', () => {
   assert.is(r.code, 3, r.stdout + r.stderr);
   assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
   assert.match(r.stderr, /^api-check: S2: cannot connect to http:\/\/127\.0\.0\.1:9/);
+});
+
+// Bugs the fuzzer found, each held by a test of its own.
+
+test('in-process, a dot segment reaches the server as sent, as over HTTP (DELETE /greet/. on S3 -> 200, not 405)', async () => {
+  const { handlers } = await registry.S3!.load();
+  const overHttp = await start(handlers);
+  try {
+    // node:http sends the target as written (undici and fetch resolve dot segments first).
+    const { port } = new URL(overHttp.url);
+    const live = await new Promise<number>((resolve, reject) => {
+      const q = httpRequest({ host: '127.0.0.1', port, path: '/greet/.', method: 'DELETE' }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+      q.on('error', reject);
+      q.end();
+    });
+    assert.is(live, 200);
+    await withInProcess(handlers, async (s) => {
+      const r = await call(s.url, 'DELETE', '/greet/.');
+      assert.is(r.status, live, r.text);
+    });
+  } finally {
+    await overHttp.close();
+  }
+});
+
+test('S5: a sum beyond 2^53 - 1 is a 400 its description declares (GET /x/9007199254740991?y=1)', async () => {
+  const { surface, handlers } = await registry.S5!.load();
+  await withInProcess(handlers, async (s) => {
+    const url = '/x/9007199254740991?y=1';
+    const r = await call(s.url, 'GET', url);
+    assert.is(r.status, 400);
+    const failures = judge({
+      method: 'GET', prediction: predict(surface, { method: 'GET', url }), durationMs: 0,
+      actual: { status: r.status, headers: r.headers, body: Buffer.from(r.text) },
+    });
+    assert.equal(failures, []);
+  });
 });
 
 const BAD: [string, string[], RegExp][] = [
