@@ -8,7 +8,7 @@ import type { RequestSpec } from '../../fixture/format.js';
 
 /** What a probe tries: `valid`, or the one fault it carries. */
 export type Fault =
-  | 'valid' | 'head' | 'capture' | 'query' | 'missing-query' | 'header' | 'missing-header' | 'body'
+  | 'valid' | 'head' | 'capture' | 'query' | 'header' | 'body'
   | 'content-type' | 'accept' | 'method' | 'credentials' | 'oversize';
 
 export interface Probe {
@@ -35,7 +35,6 @@ const headerSafe = (s: string) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test
 /** `.` and `..` (even escaped) are resolved away by WHATWG-URL clients (undici, fetch): never sent as captures. */
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
-const isOptional = (c: Codec<unknown>) => c.kind === 'optional';
 
 /**
  * Valid values of a codec; a hand-written codec whose schema gives no type and that has no
@@ -87,12 +86,11 @@ function drawn(e: EndpointInfo): Arbitrary<Drawn> {
       const item = q.codec.kind === 'array' ? q.codec.item : q.codec;
       return fc.array(textOf(item), { maxLength: 3 }).map((vs) => vs.map((v) => [q.name, v]));
     }
-    const one = textOf(q.codec).map((v): [string, string][] => [[q.name, v]]);
-    return isOptional(q.codec) ? fc.option(one, { nil: undefined }).map((v) => v ?? []) : one;
+    // Query parameters and headers are optional (dsl/combinators.ts): absence is valid too.
+    return fc.option(textOf(q.codec).map((v): [string, string][] => [[q.name, v]]), { nil: undefined }).map((v) => v ?? []);
   })).map((lists) => lists.flat());
   const headers = fc.tuple(...e.headers.map((h) => {
-    const one = textOf(h.codec).filter(headerSafe).map((v) => [h.name.toLowerCase(), v] as const);
-    return isOptional(h.codec) ? fc.option(one, { nil: undefined }) : one;
+    return fc.option(textOf(h.codec).filter(headerSafe).map((v) => [h.name.toLowerCase(), v] as const), { nil: undefined });
   })).map((pairs) => Object.fromEntries(pairs.filter((p) => p !== undefined)));
   const media = e.body?.media.filter((m) => m.decode !== undefined) ?? [];
   const bodyValues = e.body && values(e.body.codec, e.body.examples);
@@ -102,7 +100,8 @@ function drawn(e: EndpointInfo): Arbitrary<Drawn> {
       return typeof encoded === 'string' ? { contentType: m.contentType, text: encoded } : { contentType: m.contentType, base64: encoded.toString('base64') };
     })
     : fc.constant(undefined);
-  const produced = e.responses.flatMap((r) => r.content?.media.map((m) => m.type) ?? []);
+  // Negotiation reads the first declared response's types (describe/negotiate.ts).
+  const produced = e.responses[0]?.content?.media.map((m) => m.type) ?? [];
   const accept = fc.constantFrom(undefined, '*/*', ...new Set(produced));
   return fc.record({ captures, query, headers, body, accept }).map((d) => {
     const out: Drawn = { captures: d.captures, query: d.query, headers: d.headers };
@@ -121,7 +120,8 @@ function requestOf(e: EndpointInfo, d: Drawn, options: ProbeOptions, method: str
   for (const [k, v] of options.headers ?? []) headers[k.toLowerCase()] = v;
   if (hasAuth(e) && headers.authorization === undefined && options.credentials !== undefined) headers.authorization = options.credentials;
   if (d.accept !== undefined) headers.accept = d.accept;
-  const carriesBody = d.body !== undefined && method !== 'GET' && method !== 'HEAD';
+  // A GET endpoint may declare a body (S8's /b); HEAD never carries one, nor a GET sent to a POST.
+  const carriesBody = d.body !== undefined && method !== 'HEAD' && (method !== 'GET' || e.method === 'GET');
   if (carriesBody) headers['content-type'] = d.body!.contentType;
   return {
     method, path: qs === '' ? pathOf(e, d.captures) : `${pathOf(e, d.captures)}?${qs}`,
@@ -155,21 +155,9 @@ function faultsOf(e: EndpointInfo, all: readonly EndpointInfo[], d: Arbitrary<Dr
     out.push(fc.tuple(d, fc.constantFrom(...single)).chain(([x, q]) => fc.constantFrom(...badTexts(q.codec)).map((bad) =>
       probe('query', requestOf(e, { ...x, query: [...x.query.filter(([k]) => k !== q.name), [q.name, bad]] }, options)))));
   }
-  const required = e.query.filter((q) => q.mode === 'single' && !isOptional(q.codec));
-  if (required.length > 0) {
-    out.push(fc.tuple(d, fc.constantFrom(...required)).map(([x, q]) => probe('missing-query', requestOf(e, { ...x, query: x.query.filter(([k]) => k !== q.name) }, options))));
-  }
   if (e.headers.length > 0) {
     out.push(fc.tuple(d, fc.constantFrom(...e.headers)).chain(([x, h]) => fc.constantFrom(...badTexts(h.codec).filter(headerSafe)).map((bad) =>
       probe('header', requestOf(e, { ...x, headers: { ...x.headers, [h.name.toLowerCase()]: bad } }, options)))));
-    const needed = e.headers.filter((h) => !isOptional(h.codec));
-    if (needed.length > 0) {
-      out.push(fc.tuple(d, fc.constantFrom(...needed)).map(([x, h]) => {
-        const headers = { ...x.headers };
-        delete headers[h.name.toLowerCase()];
-        return probe('missing-header', requestOf(e, { ...x, headers }, options));
-      }));
-    }
   }
   const json = e.body?.media.find((m) => m.type === 'application/json' && m.decode);
   if (e.body && json) {
