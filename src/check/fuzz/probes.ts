@@ -32,6 +32,9 @@ const BAD_CREDENTIALS = [undefined, 'Basic d3Jvbmc6d3Jvbmc=', 'Bearer not.a.toke
 // Each header value must survive the transport unchanged (no trimming, no encoding).
 const headerSafe = (s: string) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(s);
 
+/** Percent-encodes text for a URL; a lone surrogate (which fast-check may draw) becomes U+FFFD. */
+const encode = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+
 /** `.` and `..` (even escaped) are resolved away by WHATWG-URL clients (undici, fetch): never sent as captures. */
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
@@ -79,7 +82,7 @@ interface Drawn {
 
 function drawn(e: EndpointInfo): Arbitrary<Drawn> {
   const captures = fc.tuple(...e.segments.filter((s) => s.kind !== 'static').map((s) =>
-    s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt') : textOf(s.codec).filter((t) => t !== '' && !DOT_SEGMENT.test(t)).map(encodeURIComponent)));
+    s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt') : textOf(s.codec).filter((t) => t !== '' && !DOT_SEGMENT.test(t)).map(encode)));
   const query = fc.tuple(...e.query.filter((q) => q.mode !== 'deep').map((q): Arbitrary<[string, string][]> => {
     if (q.mode === 'flag') return fc.boolean().map((b) => (b ? [[q.name, '']] : []));
     if (q.mode === 'list') {
@@ -115,7 +118,7 @@ function pathOf(e: EndpointInfo, captures: readonly string[]): string {
 }
 
 function requestOf(e: EndpointInfo, d: Drawn, options: ProbeOptions, method: string = e.method): RequestSpec {
-  const qs = d.query.map(([k, v]) => (v === '' && e.query.find((q) => q.name === k)?.mode === 'flag' ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&');
+  const qs = d.query.map(([k, v]) => (v === '' && e.query.find((q) => q.name === k)?.mode === 'flag' ? encode(k) : `${encode(k)}=${encode(v)}`)).join('&');
   const headers: Record<string, string> = { ...d.headers };
   for (const [k, v] of options.headers ?? []) headers[k.toLowerCase()] = v;
   if (hasAuth(e) && headers.authorization === undefined && options.credentials !== undefined) headers.authorization = options.credentials;
@@ -146,7 +149,7 @@ function faultsOf(e: EndpointInfo, all: readonly EndpointInfo[], d: Arbitrary<Dr
   if (captureIdx.length > 0) {
     out.push(fc.tuple(d, fc.constantFrom(...captureIdx)).chain(([x, { s, i }]) => fc.constantFrom(...badTexts((s as { codec: Codec<unknown> }).codec).filter((t) => !DOT_SEGMENT.test(t))).map((bad) => {
       const captures = [...x.captures];
-      captures[i] = encodeURIComponent(bad);
+      captures[i] = encode(bad);
       return probe('capture', requestOf(e, { ...x, captures }, options));
     })));
   }

@@ -139,7 +139,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       ...(left === undefined ? {} : { interruptAfterTimeLimit: left, markInterruptAsFailure: false }),
     });
     remaining -= used;
-    if (!out.failed || last === undefined) break;
+    if (!out.failed) break;
+    // A property that threw (a probe that cannot be built or sent) is the fuzzer's fault: say so.
+    if (last === undefined) throw new Error(`api-check fuzz: a generated request could not be checked (seed ${options.seed + round}): ${String(out.errorInstance ?? 'unknown error')}`);
     for (const f of last.failures) known.add(keyOf(last.probe, f));
     found.push(last);
     options.onProbe?.(false);
