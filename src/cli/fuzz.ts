@@ -123,7 +123,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   return result.failures.length > 0 ? 1 : 0;
 }
 
-/** Adds `fuzz` to the api-check program. */
+/** Adds `fuzz` to the api-check program (commander: subcommands of api-check). */
 export function addFuzz(cmd: Command): void {
   cmd.command('fuzz')
     .description('generate requests from a surface\'s description (valid ones and ones with one fault) and check every answer against it')
