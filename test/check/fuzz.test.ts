@@ -121,6 +121,14 @@ test('the same seed reproduces the same run', () => {
   assert.is(a.stdout, b.stdout);
 });
 
+test('--time bounds a run that --runs alone would make long', () => {
+  const r = runBin('api-check', ['fuzz', 'S2', '--seed', '3', '--runs', '1000000', '--time', '1s']);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /up to 1000000 requests or 1s\n/);
+  const passed = Number(/(\d+) passed, 0 failed\n$/.exec(r.stdout)?.[1]);
+  assert.ok(passed > 0 && passed < 1000000, r.stdout);
+});
+
 test('an unreachable server: one line on stderr, exit 3', () => {
   const r = runBin('api-check', ['fuzz', 'S2', '--base-url', 'http://127.0.0.1:9', '--seed', '1', '--runs', '20']);
   assert.is(r.code, 3, r.stdout + r.stderr);
