@@ -13,6 +13,7 @@ import type { Surface } from '../dsl/types.js';
 import { isModulePath, relativeRef } from '../fixture/surface-ref.js';
 import { openUserStore } from './user-directory.js';
 import { type LoadedSurface, UsageError, requireHandlers, surfaceLoader } from './resolve-surface.js';
+import { addFuzz } from './fuzz.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
@@ -23,7 +24,7 @@ const SHIPPED_DATA = ['colors.json', 'myfile.txt', 'static'];
 const packageData = [new URL('../../data/', import.meta.url), new URL('../../../data/', import.meta.url)]
   .map((u) => fileURLToPath(u)).find((dir) => existsSync(join(dir, 'static')) || existsSync(join(dir, 'myfile.txt')));
 
-function seed(dataDir: string): void {
+export function seed(dataDir: string): void {
   if (packageData === undefined) return;
   for (const name of SHIPPED_DATA) {
     const from = join(packageData, name);
@@ -158,6 +159,7 @@ export function program(): Command {
         throw err;
       }
     });
+  addFuzz(cmd);
   return cmd;
 }
 

@@ -37,7 +37,9 @@ export async function injector(impl: Implementation, options: ServeOptions = {})
     notes: prepared.notes,
     close: prepared.close,
     inject: async (req) => {
-      const res = await lightInject(prepared.listener, {
+      // light-my-request resolves the target as a WHATWG URL (`/a/.` becomes `/a/`, `"` is
+      // escaped); over HTTP the server reads it as sent, so the raw target is put back.
+      const res = await lightInject((q, s) => { q.url = req.url; prepared.listener(q, s); }, {
         method: req.method as 'GET', url: req.url, headers: { ...req.headers },
         ...(req.body === undefined ? {} : { payload: req.body }),
       });

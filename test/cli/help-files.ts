@@ -17,6 +17,7 @@ export const HELP_COMMANDS: readonly (readonly [Bin, ...string[]])[] = [
   ['api-docs'],
   ['api-check'],
   ['api-check', 'import-har'],
+  ['api-check', 'fuzz'],
 ];
 
 /**

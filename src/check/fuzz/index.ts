@@ -1,0 +1,7 @@
+// Generated conformance checks (`api-check fuzz`): requests drawn from a surface's description,
+// each answer judged against it, failures shrunk and written as ordinary fixtures.
+export { fuzz, type FuzzOptions, type FuzzResult, type FuzzFailure } from './run.js';
+export { judge, type CheckName, type Failure, type Exchange } from './conformance.js';
+export { probes, type Probe, type Fault, type ProbeOptions } from './probes.js';
+export { bodyDifferences, type BodyDifference } from './body-differences.js';
+export { fixtureOf, fixtureName } from './to-fixture.js';

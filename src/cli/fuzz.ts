@@ -1,0 +1,149 @@
+// `api-check fuzz <surface>`: flags -> the fuzz library; the surface served in-process (a fresh
+// seeded temp data dir, no socket) unless --base-url points at a running server. Prints the seed,
+// each shrunk failure (saved as a fixture with --save-failures), and the totals line; exit 0/1/2/3.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Command, InvalidArgumentError } from 'commander';
+import type { RequestSpec } from '../fixture/format.js';
+import type { Sent } from '../check/replay.js';
+import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
+import { die } from './exit.js';
+import { registry } from '../../specs/index.js';
+
+/** The demo user a fresh data directory is seeded with (src/store/users.ts), for S6's Basic auth. */
+const DEMO_CREDENTIALS = `Basic ${Buffer.from('user:pass').toString('base64')}`;
+/** decided: in-process bodies are capped at 64 KiB so oversize probes stay cheap; README "Fuzz a server". */
+const IN_PROCESS_MAX_BODY = 64 * 1024;
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+const whole = (what: string, min: number) => (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < min) throw new InvalidArgumentError(`${what} must be a whole number of at least ${min}`);
+  return Number(v);
+};
+const seedArg = (v: string) => {
+  if (!/^-?\d+$/.test(v) || Math.abs(Number(v)) > 2 ** 31 - 1) throw new InvalidArgumentError('--seed must be a whole number (32-bit)');
+  return Number(v);
+};
+const duration = (v: string) => {
+  const m = /^(\d+)(ms|s|m)?$/.exec(v);
+  if (!m || Number(m[1]) === 0) throw new InvalidArgumentError(`--time: "${v}" is not a duration like 500ms, 60s or 2m`);
+  return Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000);
+};
+const header = (v: string, prev: [string, string][] = []): [string, string][] => {
+  const i = v.indexOf(':');
+  if (i < 1) throw new InvalidArgumentError(`"${v}" is not NAME:VALUE`);
+  return [...prev, [v.slice(0, i).trim(), v.slice(i + 1).trim()]];
+};
+
+interface FuzzFlags {
+  baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
+  maxResponseTime?: number; maxBody?: number; timeout: number;
+}
+
+/** Sends through the in-process injector, answering as a client over HTTP would read it. */
+function injectSender(inject: (r: { method: string; url: string; headers?: Record<string, string>; body?: string | Buffer }) => Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>, bodyFor: (r: RequestSpec) => string | Buffer | undefined) {
+  return async (r: RequestSpec): Promise<Sent> => {
+    const headers = Object.fromEntries(Object.entries(r.headers ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const body = bodyFor(r);
+    try {
+      const res = await inject({ method: r.method, url: r.path, headers, ...(body === undefined ? {} : { body }) });
+      return { ok: true, response: { status: res.status, headers: res.headers, body: res.body } };
+    } catch (err) {
+      return { ok: false, kind: 'transport', message: (err as Error)?.message ?? String(err) };
+    }
+  };
+}
+
+async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
+  if (o.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(o.baseUrl)) throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`);
+  const target = parseSurfaceArg(arg);
+  const mod = await target.load();
+  const [{ fuzz, fixtureOf, fixtureName }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const inRegistry = Object.hasOwn(registry, target.label);
+  const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
+  let close = async () => {};
+  let sender: (r: RequestSpec) => Promise<Sent>;
+  const logs: string[] = [];
+  if (o.baseUrl === undefined) {
+    const handlers = requireHandlers(mod, target.label);
+    const [{ injector }, { openUserStore }, { seed: seedData }] = await Promise.all([import('../server/inject.js'), import('./user-directory.js'), import('./check.js')]);
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-check-fuzz-'));
+    seedData(dataDir);
+    const inj = await injector(handlers, { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
+    close = async () => { await inj.close(); rmSync(dataDir, { recursive: true, force: true }); };
+    sender = injectSender(inj.inject, bodyFor);
+  } else {
+    const dispatcher = newDispatcher();
+    const base = o.baseUrl;
+    close = () => dispatcher.close();
+    sender = (r) => send(base, r, { timeoutMs: o.timeout, dispatcher });
+  }
+  const where = o.baseUrl ?? 'in-process';
+  process.stdout.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
+  let result: Awaited<ReturnType<typeof fuzz>>;
+  try {
+    result = await fuzz({
+      surface: mod.surface, send: sender, seed, runs: o.runs, maxBody,
+      ...(o.time === undefined ? {} : { deadline: Date.now() + o.time }),
+      ...(o.header ? { headers: o.header } : {}),
+      // The seeded demo user exists only in the data dir this command makes for a reference surface.
+      ...(inRegistry && o.baseUrl === undefined ? { credentials: DEMO_CREDENTIALS } : {}),
+      ...(o.maxResponseTime === undefined ? {} : { maxResponseTime: o.maxResponseTime }),
+    });
+  } finally {
+    await close();
+  }
+  if (result.unreachable !== undefined) {
+    process.stderr.write(`api-check: ${target.label}: ${result.unreachable}\n`);
+    return 3;
+  }
+  // -H values may be secrets: a saved fixture leaves them out, as recorded fixtures do.
+  const redact = new Set((o.header ?? []).map(([k]) => k.toLowerCase()));
+  for (const f of result.failures) {
+    const r = f.probe.request;
+    process.stdout.write(`FAIL  ${target.label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
+    for (const x of f.failures) process.stdout.write(`    ${x.check}: ${x.message}\n`);
+    const shown = Object.entries(r.headers ?? {}).filter(([k]) => !redact.has(k));
+    if (shown.length > 0) process.stdout.write(`    request headers: ${shown.map(([k, v]) => `${k}: ${String(v)}`).join(', ')}\n`);
+    const body = r.text ?? (r.base64 === undefined ? undefined : `(base64) ${r.base64}`);
+    if (body !== undefined) process.stdout.write(`    request body: ${body.length > 200 ? `${body.slice(0, 200)}... (${body.length} chars)` : body}\n`);
+    if (o.saveFailures !== undefined) {
+      mkdirSync(o.saveFailures, { recursive: true });
+      const fx = fixtureOf(mod.surface.name, seed, f);
+      const headers = fx.request.headers && Object.fromEntries(Object.entries(fx.request.headers).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
+      const file = join(o.saveFailures, fixtureName(mod.surface.name, f));
+      writeFileSync(file, `${JSON.stringify({ ...fx, request: { ...fx.request, ...(headers ? { headers } : {}) } }, null, 2)}\n`);
+      process.stdout.write(`    saved ${file}\n`);
+    }
+  }
+  if (result.failures.length > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
+  process.stdout.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed} passed, ${result.failures.length} failed\n`);
+  return result.failures.length > 0 ? 1 : 0;
+}
+
+/** Adds `fuzz` to the api-check program (commander: subcommands of api-check). */
+export function addFuzz(cmd: Command): void {
+  cmd.command('fuzz')
+    .description('generate requests from a surface\'s description (valid ones and ones with one fault) and check every answer against it')
+    .argument('<surface>', 'a reference surface (S1..S10) or a path to a module exporting surface and handlers')
+    .option('--base-url <url>', 'fuzz a running server instead of serving the surface in-process')
+    .option('--seed <n>', 'the seed (printed by every run) to reproduce a run', seedArg)
+    .option('--runs <n>', 'generated requests at most', whole('--runs', 1), 200)
+    .option('--time <duration>', 'stop generating after this long (500ms, 60s, 2m)', duration)
+    .option('--save-failures <dir>', 'write each shrunk failure as a fixture plain api-check replays')
+    .option('-H, --header <name:value>', 'send this header with every request (repeatable); an Authorization here is the credentials', header)
+    .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
+    .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
+    .option('--timeout <ms>', 'per request', whole('--timeout', 1), 10000)
+    .exitOverride()
+    .action(async (arg: string, o: FuzzFlags) => {
+      try {
+        process.exitCode = await runFuzz(arg, o);
+      } catch (err) {
+        if (err instanceof UsageError) die('api-check', err.message);
+        throw err;
+      }
+    });
+}
