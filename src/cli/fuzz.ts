@@ -67,7 +67,8 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   let sender: (r: RequestSpec) => Promise<Sent>;
   const logs: string[] = [];
   if (o.baseUrl === undefined) {
-    const handlers = requireHandlers(mod, target.label);
+    // A module with a surface and no handlers is fuzzed against its mock, as api-serve would serve it.
+    const handlers = mod.handlers === undefined ? (await import('../mock/index.js')).mock(mod.surface) : requireHandlers(mod, target.label);
     const [{ injector }, { openUserStore }, { seed: seedData }] = await Promise.all([import('../server/inject.js'), import('./user-directory.js'), import('./check.js')]);
     const dataDir = mkdtempSync(join(tmpdir(), 'api-check-fuzz-'));
     seedData(dataDir);
@@ -127,7 +128,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
 export function addFuzz(cmd: Command): void {
   cmd.command('fuzz')
     .description('generate requests from a surface\'s description (valid ones and ones with one fault) and check every answer against it')
-    .argument('<surface>', 'a reference surface (S1..S10) or a path to a module exporting surface and handlers')
+    .argument('<surface>', 'a reference surface (S1..S10) or a path to a module exporting a surface (and handlers; without them its mock is fuzzed)')
     .option('--base-url <url>', 'fuzz a running server instead of serving the surface in-process')
     .option('--seed <n>', 'the seed (printed by every run) to reproduce a run', seedArg)
     .option('--runs <n>', 'generated requests at most', whole('--runs', 1), 200)
