@@ -1,7 +1,7 @@
 // Intersections (JSON Schema `allOf`): objects merge into one object of all their fields; other
 // codecs (constrained texts or numbers) must each accept the value.
 import { type Codec, type ObjectCodec, type ScalarCodec, fail, ok } from './types.js';
-import { object, optional } from './structured.js';
+import { object, optional, pathOf } from './structured.js';
 import { brokeJson, rulesOf } from './constraints.js';
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -17,13 +17,11 @@ function open(schema: Record<string, unknown>): Record<string, unknown> {
 function both(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
   return {
     kind: 'scalar', label: a.label, schema: { allOf: [a.schema, b.schema] }, examples: [],
-    parseText: (raw) => { const r = a.parseText(raw); return r.ok ? (b.parseText(raw).ok ? r : b.parseText(raw)) : r; },
+    parseText: (raw) => { const r = a.parseText(raw); if (!r.ok) return r; const s = b.parseText(raw); return s.ok ? r : s; },
     formatText: (v) => a.formatText(v),
     check: (json, path) => { const r = a.check(json, path); if (!r.ok) return r; const s = b.check(json, path); return s.ok ? r : s; },
   };
 }
-
-const pathOf = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** A field two parts declare: both codecs apply; it may be absent only if both parts allow that. */
 function field(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {

@@ -10,7 +10,8 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type ObjectOf<P extends Props> = Simplify<{ [K in RequiredKeys<P>]: Infer<P[K]> } & { [K in OptionalKeys<P>]?: Infer<P[K]> }>;
 
 const noText = (label: string) => () => fail(`${label} cannot be given as text`);
-const pathOf = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+/** The aeson-style location of a field: `$.name`, or `$["a key"]` where a bare name would not do. */
+export const pathOf = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 export interface ObjectOptions {
   /** Unknown keys are a 400 unless `allowExtra` (decided: strict, see README "Decisions"). */

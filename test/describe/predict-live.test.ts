@@ -4,10 +4,10 @@
 // 401); a request predicted to reach its handler must get no protocol refusal and no 5xx.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { request } from 'undici';
-import { authExtension, unauthorized, walk, type AuthClaim, type AuthConfig } from '../../src/dsl/index.js';
-import { predictor, type PredictedRequest } from '../../src/describe/index.js';
+import { authExtension, walk } from '../../src/dsl/index.js';
+import { predictor } from '../../src/describe/index.js';
 import { registry } from '../../specs/index.js';
+import { sendPredicted, verifyDemoUser } from './live-exchange.js';
 import { withServer } from '../helpers/server.js';
 import { generateRequest, random } from './request-generator.js';
 
@@ -17,27 +17,12 @@ const MAX_BODY = 2048;
 /** Statuses only a protocol stage answers on these surfaces. */
 const PROTOCOL_ONLY = new Set([405, 406, 413, 415]);
 
-/** The demo user a fresh data directory is seeded with (src/store/users.ts): the only valid Basic credentials. */
-const verify = (part: { config: unknown }, claim: unknown) => {
-  const c = claim as AuthClaim;
-  return c.kind === 'basic' && c.login === 'user' && c.password === 'pass'
-    ? { ok: true as const, value: { auID: 1, auOrgID: 1 } }
-    : unauthorized(part.config as AuthConfig, c.kind === 'bearer' ? 'invalid' : undefined);
-};
 
-async function send(base: string, req: PredictedRequest) {
-  const r = await request(base + req.url, {
-    method: req.method as 'GET', headers: req.headers as Record<string, string>,
-    ...(req.body === undefined ? {} : { body: req.body }),
-  });
-  await r.body.dump();
-  return { status: r.statusCode, headers: r.headers };
-}
 
 for (const name of SURFACES) {
   test(`${name}: the predictor and the live server agree on ${PER_SURFACE} generated requests`, async () => {
     const { surface, handlers } = await registry[name]!.load();
-    const predict = predictor(surface, { maxBody: MAX_BODY, verify });
+    const predict = predictor(surface, { maxBody: MAX_BODY, verify: verifyDemoUser });
     const endpoints = walk(surface);
     const next = random(0x5eed + name.length * 7919 + name.charCodeAt(name.length - 1));
     const counts = new Map<string, number>();
@@ -45,7 +30,7 @@ for (const name of SURFACES) {
       for (let i = 0; i < PER_SURFACE; i++) {
         const req = generateRequest(next, endpoints, MAX_BODY);
         const p = predict(req);
-        const live = await send(s.url, req);
+        const live = await sendPredicted(s.url, req);
         const what = `${name} #${i} ${req.method} ${req.url} ${JSON.stringify(req.headers)} body ${JSON.stringify(req.body)?.slice(0, 80)}: predicted ${p.kind}${p.kind === 'handler' ? '' : ` ${p.status}`}, live ${live.status}`;
         counts.set(p.kind, (counts.get(p.kind) ?? 0) + 1);
         assert.ok(live.status < 500, what);
@@ -66,7 +51,7 @@ for (const name of SURFACES) {
 }
 
 test('the verifier used here refuses what S6 refuses (it is the auth descriptor\'s own 401)', () => {
-  const r = verify({ config: { schemes: ['Basic'], realm: 'x' } }, { kind: 'basic', login: 'user', password: 'nope' });
+  const r = verifyDemoUser({ config: { schemes: ['Basic'], realm: 'x' } }, { kind: 'basic', login: 'user', password: 'nope' });
   assert.is(r.ok, false);
   assert.is(authExtension.name, 'auth');
 });

@@ -4,11 +4,11 @@
 // body its own codec accepts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { request } from 'undici';
-import { authExtension, unauthorized, walk, type AuthClaim, type AuthConfig, type EndpointInfo } from '../../src/dsl/index.js';
-import { predictor, type PredictedRequest } from '../../src/describe/index.js';
+import { walk, type EndpointInfo } from '../../src/dsl/index.js';
+import { predictor } from '../../src/describe/index.js';
 import { mock } from '../../src/mock/index.js';
 import { registry } from '../../specs/index.js';
+import { sendPredicted, verifyDemoUser } from '../describe/live-exchange.js';
 import { withServer } from '../helpers/server.js';
 import { generateRequest, random } from '../describe/request-generator.js';
 
@@ -16,20 +16,7 @@ const SURFACES = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10'];
 const PER_SURFACE = 150;
 const MAX_BODY = 2048;
 
-const verify = (part: { config: unknown }, claim: unknown) => {
-  const c = claim as AuthClaim;
-  return c.kind === 'basic' && c.login === 'user' && c.password === 'pass'
-    ? { ok: true as const, value: { auID: 1, auOrgID: 1 } }
-    : unauthorized(part.config as AuthConfig, c.kind === 'bearer' ? 'invalid' : undefined);
-};
 
-async function send(base: string, req: PredictedRequest) {
-  const r = await request(base + req.url, {
-    method: req.method as 'GET', headers: req.headers as Record<string, string>,
-    ...(req.body === undefined ? {} : { body: req.body }),
-  });
-  return { status: r.statusCode, headers: r.headers, text: await r.body.text() };
-}
 
 /** Why a mocked answer does not conform to the endpoint's declared response, or undefined. */
 function nonConformance(e: EndpointInfo, method: string, live: { status: number; headers: Record<string, unknown>; text: string }): string | undefined {
@@ -51,7 +38,7 @@ function nonConformance(e: EndpointInfo, method: string, live: { status: number;
 for (const name of SURFACES) {
   test(`${name} --mock: protocol errors as predicted, every other answer conforms to its declared response`, async () => {
     const { surface } = await registry[name]!.load();
-    const predict = predictor(surface, { maxBody: MAX_BODY, verify });
+    const predict = predictor(surface, { maxBody: MAX_BODY, verify: verifyDemoUser });
     const endpoints = walk(surface);
     const next = random(0xadd + name.length * 131 + name.charCodeAt(name.length - 1));
     let handled = 0;
@@ -59,7 +46,7 @@ for (const name of SURFACES) {
       for (let i = 0; i < PER_SURFACE; i++) {
         const req = generateRequest(next, endpoints, MAX_BODY);
         const p = predict(req);
-        const live = await send(s.url, req);
+        const live = await sendPredicted(s.url, req);
         const what = `${name} #${i} ${req.method} ${req.url}: predicted ${p.kind}${p.kind === 'handler' ? '' : ` ${p.status}`}, mocked ${live.status} ${live.text.slice(0, 100)}`;
         assert.ok(live.status < 500, what);
         if (p.kind !== 'handler') {
