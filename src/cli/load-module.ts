@@ -86,8 +86,39 @@ export function loadFailure(given: string, file: string, err: unknown): string {
   return `${where ?? given}: ${kind}${firstLine}`;
 }
 
-/** The module at `path` (relative to the working directory), or a ModuleLoadError. */
-export async function loadModule(path: string): Promise<Record<string, unknown>> {
+let watching: Promise<void> | undefined;
+const moduleFileListeners = new Set<(file: string) => void>();
+/** Every user module reported so far: a listener that subscribes after a load is told of them too. */
+const moduleFiles = new Set<string>();
+
+/** Tells `listener` the path of every user module a watched surface imports (see watch-hook.ts). */
+export function onModuleFile(listener: (file: string) => void): () => void {
+  for (const file of moduleFiles) listener(file);
+  moduleFileListeners.add(listener);
+  return () => { moduleFileListeners.delete(listener); };
+}
+
+/** The `--watch` hook, once per process and only for a watched surface. */
+function watchLoader(): Promise<void> {
+  watching ??= (async () => {
+    const [{ register }, { MessageChannel }] = await Promise.all([import('node:module'), import('node:worker_threads')]);
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (file: string) => {
+      moduleFiles.add(file);
+      for (const l of moduleFileListeners) l(file);
+    });
+    // The channel never keeps the process alive: the server does.
+    port1.unref();
+    register(new URL('./watch-hook.js', import.meta.url), { data: { port: port2 }, transferList: [port2] });
+  })();
+  return watching;
+}
+
+/**
+ * The module at `path` (relative to the working directory), or a ModuleLoadError. A `generation`
+ * (from `--watch`) loads the module and the user's modules it imports afresh.
+ */
+export async function loadModule(path: string, generation?: number): Promise<Record<string, unknown>> {
   const file = resolve(path);
   if (!existsSync(file)) throw new ModuleLoadError(`${path}: no such file`);
   if (statSync(file).isDirectory()) throw new ModuleLoadError(`${path} is a directory, not a module`);
@@ -97,7 +128,12 @@ export async function loadModule(path: string): Promise<Record<string, unknown>>
   if (file.endsWith('.cts')) throw new ModuleLoadError(`${path}: a .cts file is CommonJS; write the surface as an ES module (.ts or .mts)`);
   try {
     if (TYPESCRIPT.test(file)) await typescriptLoader();
-    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const url = pathToFileURL(file);
+    if (generation !== undefined) {
+      await watchLoader();
+      url.searchParams.set('api-serve-generation', String(generation));
+    }
+    return (await import(url.href)) as Record<string, unknown>;
   } catch (err) {
     throw new ModuleLoadError(loadFailure(path, file, err));
   }

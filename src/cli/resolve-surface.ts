@@ -15,7 +15,8 @@ export interface SurfaceArg {
   /** The module's absolute path, for a surface given by path. */
   readonly path?: string;
   readonly port?: number;
-  load(): Promise<LoadedSurface>;
+  /** Loads the surface; a `generation` (from `--watch`) loads a module path afresh. */
+  load(generation?: number): Promise<LoadedSurface>;
 }
 
 /** The handlers of a loaded surface, or a usage error naming the module. */
@@ -36,10 +37,10 @@ export function parsePort(text: string, what: string): number {
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
 /** The surface a module at `path` exports (and its handlers, if any), or a one-line UsageError. */
-export async function loadSurfaceModule(path: string): Promise<LoadedSurface> {
+export async function loadSurfaceModule(path: string, generation?: number): Promise<LoadedSurface> {
   let mod: Partial<SurfaceModule>;
   try {
-    mod = await loadModule(path) as Partial<SurfaceModule>;
+    mod = await loadModule(path, generation) as Partial<SurfaceModule>;
   } catch (err) {
     if (err instanceof ModuleLoadError) throw new UsageError(err.message);
     throw err;
@@ -66,7 +67,7 @@ export function parseSurfaceArg(arg: string): SurfaceArg {
   const key = registryKey(name);
   if (key) return { label: key, ...(port === undefined ? {} : { port }), load: () => registry[key]!.load() };
   if (isModulePath(name)) {
-    return { label: name, path: resolve(name), ...(port === undefined ? {} : { port }), load: () => loadSurfaceModule(name) };
+    return { label: name, path: resolve(name), ...(port === undefined ? {} : { port }), load: (generation?: number) => loadSurfaceModule(name, generation) };
   }
   throw new UsageError(`unknown surface "${name}" (known: ${Object.keys(registry).join(', ')}; or a path to a module exporting surface and handlers)`);
 }

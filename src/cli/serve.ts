@@ -76,6 +76,7 @@ export function program(): Command {
     .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').argParser(parseOrigins))
     .addOption(new Option('--delay <time>', 'every answer waits this long: 200ms, 1s, or a range 100-500ms').argParser(parseDelayOption))
     .addOption(new Option('--journal [n]', 'keep the last n requests (default 500) at GET <prefix>requests; DELETE clears').argParser(parseJournal))
+    .option('--watch', 'load a surface given by path again when it (or a module it imports) changes, on the same port')
     .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
     .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
@@ -148,7 +149,7 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
   return out;
 }
 
-interface Listening { served: Served[]; warnings: string[] }
+interface Listening { served: Served[]; args: SurfaceArg[]; warnings: string[] }
 
 /** A surface the load checks refuse, named by its module when it was given by path. */
 function named(arg: SurfaceArg, err: unknown): unknown {
@@ -158,7 +159,8 @@ function named(arg: SurfaceArg, err: unknown): unknown {
 async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   // The server loads alongside the surfaces rather than before the command line is parsed.
   const [{ serve }, ...modules] = await Promise.all([import('../server/index.js'), ...args.map(async (a) => {
-    const loaded = await a.load();
+    // Watched, the first load is generation 0 too, so the modules it imports are watched from the start.
+    const loaded = await a.load(opts.watch === true ? 0 : undefined);
     return { arg: a, mod: { surface: loaded.surface, handlers: await implementationFor(loaded, a.label, opts) } };
   })]);
   if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
@@ -218,7 +220,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
     throw err;
   }
   const warnings = tls ? [] : planned.flatMap(({ mod }) => plainHttpWarning(mod.surface) ?? []);
-  return { served, warnings };
+  return { served, args: planned.map((p) => p.arg), warnings };
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -233,6 +235,10 @@ export async function main(argv: string[]): Promise<void> {
     for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(width)}  ${entry.title}\n`);
     return;
   }
+  // decided (README "Mock a surface"): --watch reloads what a user edits, a surface given by path.
+  if (opts.watch === true && !names.some((n) => { try { return parseSurfaceArg(n).path !== undefined; } catch { return true; } })) {
+    die('api-serve', '--watch reloads surfaces given by path (./api.ts, openapi.yaml); the reference surfaces are built in');
+  }
   // An empty API_SERVE_DATABASE_URL is no store, as if unset.
   if (opts.store === '') delete opts.store;
   // Checked here rather than by commander, whose message would repeat the value, password and all.
@@ -243,6 +249,7 @@ export async function main(argv: string[]): Promise<void> {
     // store is one process's, and each worker would otherwise keep a state of its own.
     if (opts.store === undefined) die('api-serve', '--workers needs a shared store: give --store postgres://... (or API_SERVE_DATABASE_URL); the embedded store serves one process');
     if (opts.record !== undefined) die('api-serve', '--record works with one process, not with --workers');
+    if (opts.watch === true) die('api-serve', '--watch works with one process, not with --workers');
     const cluster = (await import('node:cluster')).default;
     if (cluster.isPrimary) {
       try { names.forEach(parseSurfaceArg); } catch (err) { die('api-serve', (err as Error).message); }
@@ -262,6 +269,16 @@ export async function main(argv: string[]): Promise<void> {
     die('api-serve', message);
   }
   const { served, warnings } = listening;
+  let unwatch: (() => void) | undefined;
+  if (opts.watch === true) {
+    const { watchSurfaces } = await import('./watch.js');
+    const watched = listening.args.flatMap((arg, i) => arg.path === undefined ? [] : [{
+      arg: arg as SurfaceArg & { readonly path: string },
+      served: served[i]!,
+      implement: async (generation: number) => implementationFor(await arg.load(generation), arg.label, opts),
+    }]);
+    unwatch = watchSurfaces(watched, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
+  }
   if (report) report({ kind: 'listening', surfaces: served.map((s) => ({ surface: s.surface, url: s.url, notes: [...s.notes] })), warnings });
   else {
     for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}${s.notes.length > 0 ? ` (${s.notes.join('; ')})` : ''}\n`);
@@ -272,6 +289,7 @@ export async function main(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (!report) process.stderr.write(`api-serve: ${signal}, stopping\n`);
+    unwatch?.();
     Promise.all(served.map((s) => s.close())).then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGINT', () => stop('SIGINT'));

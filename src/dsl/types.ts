@@ -113,6 +113,12 @@ export interface SurfaceMeta {
   /** Introduction for the docs: a title and paragraphs. */
   readonly intro?: { readonly title: string; readonly paragraphs: readonly string[] };
   readonly formatters?: Partial<Formatters>;
+  /**
+   * What the stateful mock takes for a collection, by collection path (`/todos`, as printed at
+   * start): `false` leaves a path recognised by its shape unmocked as a collection, `{ idField }`
+   * names the item field that holds the id.
+   */
+  readonly collections?: Readonly<Record<string, false | { readonly idField: string }>>;
 }
 
 export interface Surface<T extends Tree = Tree> {

@@ -6,6 +6,7 @@ import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
 import { HttpError, reply } from '../dsl/reply.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
+import { SurfaceError } from '../dsl/surface-error.js';
 
 /** The endpoints of one collection, found by the shape of their paths. */
 export interface Collection {
@@ -29,12 +30,22 @@ function idFieldOf(item: ObjectCodec<unknown>, capture: string): string | undefi
   return keys.find((k) => k === capture) ?? keys.find((k) => k.toLowerCase() === capture.toLowerCase()) ?? keys.find((k) => k === 'id') ?? keys.find((k) => /(Id|_id)$/.test(k));
 }
 
+/** The surface's say over collections (its `collections` option), with the surface's name for errors. */
+export interface CollectionOverrides {
+  readonly surface: string;
+  readonly paths: Readonly<Record<string, false | { readonly idField: string }>>;
+}
+
 /**
  * The collections of a surface: an item path `P/{id}` (GET with an object body) whose parent `P`
- * lists or creates. decided: recognised by shape alone, printed at start (README "Mock a surface").
+ * lists or creates. decided: recognised by shape, printed at start, overridden per path by the
+ * surface's `collections` option (README "Mock a surface"); an override naming no such path, or
+ * an id field the item lacks, is refused at start.
  */
-export function findCollections(endpoints: readonly EndpointInfo[]): Collection[] {
+export function findCollections(endpoints: readonly EndpointInfo[], overrides?: CollectionOverrides): Collection[] {
   const out: Collection[] = [];
+  const used = new Set<string>();
+  const refuse = (path: string, problem: string) => new SurfaceError(overrides?.surface ?? 'surface', `collections["${path}"]`, problem);
   const byPath = new Map<string, EndpointInfo[]>();
   for (const e of endpoints) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
   for (const [path, items] of byPath) {
@@ -43,7 +54,13 @@ export function findCollections(endpoints: readonly EndpointInfo[]): Collection[
     const parent = path.slice(0, path.lastIndexOf('/')) || '/';
     const getOne = items.find((e) => e.method === 'GET');
     const item = objectOf(getOne && success(getOne)?.content?.codec);
-    const idField = item && idFieldOf(item, last.name);
+    const override = overrides && Object.hasOwn(overrides.paths, parent) ? overrides.paths[parent] : undefined;
+    if (override !== undefined && item) used.add(parent);
+    if (override === false) continue;
+    if (override && item && !Object.hasOwn(item.props, override.idField)) {
+      throw refuse(parent, `the item ${item.label} has no field "${override.idField}" (fields: ${Object.keys(item.props).join(', ')})`);
+    }
+    const idField = item && (override ? override.idField : idFieldOf(item, last.name));
     if (!getOne || !item || !idField) continue;
     const roles = new Map<EndpointInfo, 'list' | 'create' | 'get' | 'replace' | 'update' | 'remove'>();
     for (const e of items) {
@@ -55,6 +72,9 @@ export function findCollections(endpoints: readonly EndpointInfo[]): Collection[
       if (e.method === 'GET' && success(e)?.content?.codec.kind === 'array') roles.set(e, 'list');
     }
     if ([...roles.values()].some((r) => r === 'list' || r === 'create')) out.push({ path: parent, idCapture: last.name, idField, item, endpoints: roles });
+  }
+  for (const path of Object.keys(overrides?.paths ?? {})) {
+    if (!used.has(path)) throw refuse(path, 'no collection here: a collection is a path P with GET P/{id} answering an object, and GET P (a list) or POST P');
   }
   return out;
 }
@@ -125,8 +145,8 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
   }
 }
 
-export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Readonly<Record<string, unknown>>): StatefulMock {
-  const collections = findCollections(endpoints);
+export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides): StatefulMock {
+  const collections = findCollections(endpoints, overrides);
   if (seedData) checkSeedData(collections, seedData);
   const stores = new Map(collections.map((c) => [c, new Items(c)]));
   const seed = () => {

@@ -111,7 +111,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       const nextSeed = () => seed++;
       const handlers: Record<string | symbol, unknown> = {};
       const mocked: string[] = [];
-      const state = options.stateful ? statefulMock(endpoints, options.seedData) : undefined;
+      const state = options.stateful ? statefulMock(endpoints, options.seedData, surface.meta.collections && { surface: surface.name, paths: surface.meta.collections }) : undefined;
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }

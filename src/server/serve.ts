@@ -62,6 +62,11 @@ export interface Served {
   readonly port: number;
   /** Notes the surface announced while starting (shown on the listening line). */
   readonly notes: readonly string[];
+  /**
+   * Answers with another implementation from now on, on the same port and connections (`--watch`);
+   * resolves to its notes. When the new one cannot start, the old one goes on answering.
+   */
+  replace(impl: Implementation): Promise<readonly string[]>;
   close(): Promise<void>;
 }
 
@@ -180,9 +185,11 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const problem = timeoutsProblem(timeouts);
   if (problem) throw new Error(problem);
-  const prepared = await prepare(impl, options);
+  let prepared = await prepare(impl, options);
+  let running = impl;
   try {
-    const onRequest = prepared.listener;
+    // Through `prepared` at each request, so `replace` swaps what answers without a new socket.
+    const onRequest: Listener = (req, res) => prepared.listener(req, res);
     // node:https (and TLS with it) is loaded only to serve HTTPS.
     const https = options.tls ? (await import('node:https')).default : undefined;
     const limits = timeoutOptions(timeouts);
@@ -199,16 +206,39 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     const port = (server.address() as AddressInfo).port;
     const shownHost = host.includes(':') ? `[${host}]` : host;
     let closing: Promise<void> | undefined;
+    const replace = async (next: Implementation): Promise<readonly string[]> => {
+      let fresh: Prepared;
+      try {
+        fresh = await prepare(next, options);
+      } catch (err) {
+        // A surface the checks refuse is refused while the old one answers; anything else may be
+        // the old one holding what the new one opens (a store's lock): retried once it is closed.
+        if (err instanceof SurfaceError) throw err;
+        await prepared.close();
+        try {
+          fresh = await prepare(next, options);
+        } catch (again) {
+          prepared = await prepare(running, options);
+          throw again;
+        }
+      }
+      const old = prepared;
+      prepared = fresh;
+      running = next;
+      await old.close();
+      return fresh.notes;
+    };
     return {
       surface: prepared.surface,
       port,
       notes: prepared.notes,
+      replace,
       url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
       close: () => (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
-      }).then(prepared.close)),
+      }).then(() => prepared.close())),
     };
   } catch (err) {
     await prepared.close();

@@ -11,7 +11,7 @@ import { UserStore } from '../../src/store/users.js';
 /** As the commands do: Basic logins are checked against `users.json` in the data directory. */
 const users: ServeOptions['users'] = (env) => UserStore.open(env.dataDir);
 
-export interface Running extends Served {
+export interface Running extends Omit<Served, 'replace'> {
   readonly dataDir: string;
 }
 

@@ -94,4 +94,26 @@ test('--seed-data starts a collection with the file\'s items; one that does not 
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
+test('the surface\'s `collections` option names the id field, leaves a path out, and refuses a path that is no collection', async () => {
+  const Note = t.object('Note', { key: t.text, ref: t.int, text: t.text });
+  const notes = (collections?: Record<string, false | { idField: string }>) => api('Notes', { title: 'notes', ...(collections ? { collections } : {}) }, {
+    list: get('notes').returns(json(t.array(Note))),
+    create: post('notes', body(Note)).returns(json(Note)),
+    get: get('notes', capture('n', t.text)).returns(json(Note)),
+  });
+  // By shape alone no field is the id (not the capture's name, not `id`, none ending in Id or _id).
+  assert.equal(findCollections(walk(notes())).map((c) => c.idField), []);
+  assert.equal(findCollections(walk(notes()), { surface: 'Notes', paths: { '/notes': { idField: 'key' } } }).map((c) => [c.path, c.idField]), [['/notes', 'key']]);
+  await withServer(mock(notes({ '/notes': { idField: 'key' } }), { stateful: true }), async (s) => {
+    const made = (await call(s.url, 'POST', '/notes', { headers: JSON_HEADERS, body: '{"key":"ignored","ref":1,"text":"hi"}' })).json() as { key: string };
+    assert.is(made.key, '1', 'a text id field gets numbered text');
+    assert.equal((await call(s.url, 'GET', '/notes/1')).json(), { key: '1', ref: 1, text: 'hi' });
+  });
+  const { surface } = await registry.S4!.load();
+  const s4 = { ...surface, meta: { ...surface.meta, collections: { '/person': false as const } } };
+  assert.equal(findCollections(walk(s4), { surface: 'S4', paths: s4.meta.collections }), []);
+  assert.throws(() => findCollections(walk(notes()), { surface: 'Notes', paths: { '/nope': false } }), /Notes: collections\["\/nope"\]: no collection here/);
+  assert.throws(() => findCollections(walk(notes()), { surface: 'Notes', paths: { '/notes': { idField: 'id' } } }), /the item Note has no field "id" \(fields: key, ref, text\)/);
+});
+
 test.run();
