@@ -17,6 +17,7 @@ import { authExtension } from '../dsl/auth.js';
 import { rangeExtension } from '../dsl/range.js';
 import { type Delay, parseDelay } from '../dsl/delay.js';
 import type { CorsOrigins } from '../server/cors.js';
+import type { ServeEnv } from '../dsl/implement.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
@@ -137,7 +138,13 @@ async function implementationFor(loaded: LoadedSurface, label: string, opts: Opt
   if (opts.mock === true || loaded.handlers === undefined) {
     const { mock } = await import('../mock/index.js');
     const seedData = opts.seedData === undefined ? undefined : readSeedData(String(opts.seedData));
-    return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful: opts.stateful === true || seedData !== undefined, ...(seedData ? { seedData } : {}), ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
+    const stateful = opts.stateful === true || seedData !== undefined;
+    // decided (README "Mock a surface"): collections are kept in DATA/mock-NAME.json, as S4 keeps its persons.
+    const store = stateful ? async (env: ServeEnv, surface: string) => {
+      const { collectionsFile, openLowdbCollectionStore } = await import('../store/lowdb-collection-store.js');
+      return openLowdbCollectionStore(collectionsFile(env.dataDir, surface));
+    } : undefined;
+    return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful, ...(store ? { store } : {}), ...(seedData ? { seedData } : {}), ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
   }
   return requireHandlers(loaded, label);
 }

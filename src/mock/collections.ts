@@ -7,6 +7,7 @@ import { HttpError, reply } from '../dsl/reply.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { SurfaceError } from '../dsl/surface-error.js';
+import type { CollectionStore, Item, PlacedItem } from './collection-store.js';
 
 /** The endpoints of one collection, found by the shape of their paths. */
 export interface Collection {
@@ -79,33 +80,13 @@ export function findCollections(endpoints: readonly EndpointInfo[], overrides?: 
   return out;
 }
 
-/** The items of a collection, by parent instance (`/users/1/posts` and `/users/2/posts` apart). */
-class Items {
-  private readonly byParent = new Map<string, Map<string, Record<string, unknown>>>();
-  /** The next integer id: above every id given so far, seeded ones included (ids are never reused). */
-  next = 1;
-  constructor(private readonly c: Collection) {}
-
-  of(parent: string): Map<string, Record<string, unknown>> {
-    let m = this.byParent.get(parent);
-    if (!m) this.byParent.set(parent, (m = new Map()));
-    return m;
-  }
-
-  /** A fresh id of the id field's type: increasing integers, random UUIDs, else numbered text. */
-  freshId(): unknown {
-    const field = this.c.item.props[this.c.idField]!;
-    const schema = (field.kind === 'optional' ? field.inner : field).schema as { type?: string; format?: string };
-    const n = this.next++;
-    if (schema.type === 'integer' || schema.type === 'number') return n;
-    if (schema.format === 'uuid') return randomUUID();
-    return String(n);
-  }
-
-  clear(): void {
-    this.byParent.clear();
-    this.next = 1;
-  }
+/** A fresh id of the id field's type from the collection's next number: the number, a random UUID, else numbered text. */
+function idOf(c: Collection, n: number): unknown {
+  const field = c.item.props[c.idField]!;
+  const schema = (field.kind === 'optional' ? field.inner : field).schema as { type?: string; format?: string };
+  if (schema.type === 'integer' || schema.type === 'number') return n;
+  if (schema.format === 'uuid') return randomUUID();
+  return String(n);
 }
 
 /** The parent instance of a request: the concrete path above the id (`/users/1/posts`). */
@@ -115,8 +96,8 @@ const parentOf = (path: string, role: string) => (role === 'list' || role === 'c
 export interface StatefulMock {
   readonly collections: readonly Collection[];
   handlerFor(e: EndpointInfo): ((input: Record<string, unknown>, ctx: { readonly path: string }) => unknown) | undefined;
-  /** Empties every collection and seeds it again from the list examples. */
-  reset(): void;
+  /** Empties every collection and seeds it again (seed data, else the list examples). */
+  reset(): Promise<void>;
 }
 
 /** Seed data that does not fit its collection: where (a JSON pointer into the file) and why. */
@@ -145,14 +126,16 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
   }
 }
 
-export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides): StatefulMock {
+/**
+ * The stateful handlers over `store`. decided (README "Mock a surface"): a store that kept items
+ * from an earlier run is left as it is, unless seed data is given, which always starts the run.
+ */
+export async function statefulMock(endpoints: readonly EndpointInfo[], store: CollectionStore, seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides): Promise<StatefulMock> {
   const collections = findCollections(endpoints, overrides);
   if (seedData) checkSeedData(collections, seedData);
-  const stores = new Map(collections.map((c) => [c, new Items(c)]));
   const seed = () => {
+    const placed: PlacedItem[] = [];
     for (const c of collections) {
-      const items = stores.get(c)!;
-      items.clear();
       // Seed data: the file's list for this path, else the list endpoint's first example (top-level collections only).
       if (c.path.includes('{')) continue;
       const list = [...c.endpoints].find(([, r]) => r === 'list')?.[0];
@@ -160,19 +143,17 @@ export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Read
       if (!Array.isArray(examples)) continue;
       for (const x of examples) {
         if (x === null || typeof x !== 'object' || !c.item.check(x, '$').ok) continue;
-        const id = (x as Record<string, unknown>)[c.idField];
-        items.of(c.path).set(String(id), { ...(x as Record<string, unknown>) });
-        if (typeof id === 'number') items.next = Math.max(items.next, id + 1);
+        placed.push({ collection: c.path, parent: c.path, key: String((x as Record<string, unknown>)[c.idField]), item: { ...(x as Record<string, unknown>) } });
       }
     }
+    return store.reset(placed);
   };
-  seed();
+  if (!store.kept || seedData) await seed();
 
   const handlerFor = (e: EndpointInfo) => {
     const c = collections.find((x) => x.endpoints.has(e));
     if (!c) return undefined;
     const role = c.endpoints.get(e)!;
-    const items = stores.get(c)!;
     const ok = success(e);
     const notFound = e.responses.find((r) => r.status === 404);
     const missing = () => (notFound
@@ -183,7 +164,7 @@ export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Read
      * An item its codec accepts: the body's fields the item declares and accepts, over what was
      * stored (an update) or the item's sample (a create, a replace), then the id.
      */
-    const complete = (body: unknown, id: unknown, before?: Record<string, unknown>) => {
+    const complete = (body: unknown, id: unknown, before?: Item) => {
       const out: Record<string, unknown> = { ...(before ?? (sample(c.item) as Record<string, unknown>)) };
       if (body !== null && typeof body === 'object') {
         for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
@@ -194,26 +175,24 @@ export function statefulMock(endpoints: readonly EndpointInfo[], seedData?: Read
       out[c.idField] = id;
       return out;
     };
-    return (input: Record<string, unknown>, ctx: { readonly path: string }) => {
-      const map = items.of(parentOf(ctx.path, role));
+    return async (input: Record<string, unknown>, ctx: { readonly path: string }) => {
+      const parent = parentOf(ctx.path, role);
       const key = String(input[c.idCapture]);
       switch (role) {
-        case 'list': return answer([...map.values()]);
-        case 'create': {
-          const id = items.freshId();
-          const stored = complete(input.body, id);
-          map.set(String(id), stored);
-          return answer(stored);
+        case 'list': return answer(await store.list(c.path, parent));
+        case 'create': return answer(await store.create(c.path, parent, (n) => {
+          const id = idOf(c, n);
+          return { key: String(id), item: complete(input.body, id) };
+        }));
+        case 'get': {
+          const item = await store.get(c.path, parent, key);
+          return item ? answer(item) : missing();
         }
-        case 'get': return map.has(key) ? answer(map.get(key)) : missing();
         case 'replace': case 'update': {
-          const before = map.get(key);
-          if (!before) return missing();
-          const stored = complete(input.body, before[c.idField], role === 'update' ? before : undefined);
-          map.set(key, stored);
-          return answer(stored);
+          const stored = await store.update(c.path, parent, key, (before) => complete(input.body, before[c.idField], role === 'update' ? before : undefined));
+          return stored ? answer(stored) : missing();
         }
-        case 'remove': return map.delete(key) ? answer(undefined) : notFound ? missing() : answer(undefined);
+        case 'remove': return (await store.remove(c.path, parent, key)) ? answer(undefined) : notFound ? missing() : answer(undefined);
       }
     };
   };

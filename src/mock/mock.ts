@@ -12,6 +12,7 @@ import { arbitrary, fc } from '../codec/arbitrary.js';
 import { readPrefer } from './prefer.js';
 import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
 import { statefulMock } from './collections.js';
+import { type CollectionStore, memoryCollectionStore } from './collection-store.js';
 
 export interface MockOptions {
   /** Every answer a freshly generated valid value (`--dynamic`), as `Prefer: dynamic=true` asks per request. */
@@ -20,8 +21,10 @@ export interface MockOptions {
   readonly seed?: number;
   /** Handlers to keep where they exist (a surface with some handlers mocks only the rest). */
   readonly base?: Implementation;
-  /** Collection-shaped endpoints keep their items in memory (`--stateful`). */
+  /** Collection-shaped endpoints keep their items (`--stateful`), in memory unless `store` says where. */
   readonly stateful?: boolean;
+  /** Opens the store of the stateful collections when the surface starts (closed when it stops). */
+  readonly store?: (env: ServeEnv, surface: string) => Promise<CollectionStore>;
   /** Items each top-level collection starts with (`--seed-data FILE`): `{ "/person": [ ... ] }`. */
   readonly seedData?: Readonly<Record<string, unknown>>;
 }
@@ -111,7 +114,14 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       const nextSeed = () => seed++;
       const handlers: Record<string | symbol, unknown> = {};
       const mocked: string[] = [];
-      const state = options.stateful ? statefulMock(endpoints, options.seedData, surface.meta.collections && { surface: surface.name, paths: surface.meta.collections }) : undefined;
+      let state;
+      let where: string | undefined;
+      if (options.stateful) {
+        const store = options.store ? await options.store(env, surface.name) : memoryCollectionStore();
+        env.onClose(() => store.close());
+        where = store.where;
+        state = await statefulMock(endpoints, store, options.seedData, surface.meta.collections && { surface: surface.name, paths: surface.meta.collections });
+      }
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
@@ -121,7 +131,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       env.announce(mocked.length === endpoints.length ? `mocked: every endpoint (${endpoints.length})` : `mocked: ${mocked.join(', ') || 'none'}`);
       if (state) {
         handlers[MOCK_RESET] = state.reset;
-        env.announce(`stateful: ${state.collections.map((c) => `${c.path} (${c.idField})`).join(', ') || 'no collection found'}`);
+        env.announce(`stateful: ${state.collections.map((c) => `${c.path} (${c.idField})`).join(', ') || 'no collection found'}${where === undefined ? '' : `, kept in ${where}`}`);
       }
       return handlers as never;
     },

@@ -146,9 +146,16 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
       const inner = onRequest;
       onRequest = (req, res) => {
         if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== `${prefix}reset`) { inner(req, res); return; }
-        (reset as () => void)();
-        res.statusCode = 204;
-        res.end();
+        // A store that cannot be written is a 500 with a log line, as a handler's failure is.
+        Promise.resolve((reset as () => unknown)()).then(() => {
+          res.statusCode = 204;
+          res.end();
+        }, (err: unknown) => {
+          log(`${surface.name}: POST ${prefix}reset failed: ${(err as Error)?.message ?? String(err)}`);
+          res.statusCode = 500;
+          res.setHeader('content-type', 'text/plain;charset=utf-8');
+          res.end('Internal Server Error: the reset failed; the server log has details');
+        });
       };
     }
     if (options.delay) onRequest = delayed(onRequest, options.delay);

@@ -1,13 +1,13 @@
-// The default record store: lowdb over one durable JSON file. Writes are group-committed: the
-// operations that arrive while a write is on its way go to disk together in the next one, and
-// each is answered only when the write that carries it has succeeded.
+// The default record store: lowdb over one durable JSON file, its writes group-committed
+// (group-commit.ts).
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import type { Result } from '../codec/types.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { lockStore } from './lock.js';
-import { type Keyed, type RecordStore, StoreOpenError, StoreWriteError } from './record-store.js';
+import { type Keyed, type RecordStore, StoreOpenError } from './record-store.js';
+import { GroupCommit } from './group-commit.js';
 
 /** The file's content: the next id to hand out (ids are never reused) and the records. */
 export interface StoreFile<T> {
@@ -17,14 +17,6 @@ export interface StoreFile<T> {
 
 /** Checks one stored value (a value codec's `check` fits). */
 export type CheckValue<T> = (json: unknown, path: string) => Result<T>;
-
-interface Draft<T> { nextId: number; records: Keyed<T>[] }
-interface Op<T> {
-  /** Applies the operation to the draft; returns its result and whether the draft changed. */
-  apply(draft: Draft<T>): { result: unknown; changed: boolean };
-  resolve(result: unknown): void;
-  reject(err: Error): void;
-}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
@@ -51,30 +43,36 @@ export function storeFileOf<T>(check: CheckValue<T>) {
   };
 }
 
-class LowdbStore<T> implements RecordStore<T> {
-  readonly #db: Low<StoreFile<T>>;
-  #committed: StoreFile<T>;
-  #byId: Map<number, Keyed<T>>;
-  #pending: Op<T>[] = [];
-  #draining = false;
-  #writing: Promise<void> = Promise.resolve();
-  #closed = false;
+/** The state a batch edits: the file's content, writable. */
+interface Draft<T> { nextId: number; records: Keyed<T>[] }
 
+class LowdbStore<T> implements RecordStore<T> {
+  readonly #commit: GroupCommit<Draft<T>>;
+  #byId: Map<number, Keyed<T>>;
+  #closed = false;
   readonly #release: () => Promise<void>;
 
   constructor(db: Low<StoreFile<T>>, release: () => Promise<void>) {
-    this.#db = db;
     this.#release = release;
-    this.#committed = db.data;
     this.#byId = new Map(db.data.records.map((r) => [r.id, r]));
+    this.#commit = new GroupCommit<Draft<T>>(
+      { nextId: db.data.nextId, records: [...db.data.records] },
+      (d) => ({ nextId: d.nextId, records: [...d.records] }),
+      async (draft) => {
+        const before = db.data;
+        db.data = draft;
+        try { await db.write(); } catch (err) { db.data = before; throw err; }
+      },
+      (written) => { this.#byId = new Map(written.records.map((r) => [r.id, r])); },
+    );
   }
 
-  list(): Promise<readonly Keyed<T>[]> { return Promise.resolve(this.#committed.records); }
+  list(): Promise<readonly Keyed<T>[]> { return Promise.resolve(this.#commit.state.records); }
 
   get(id: number): Promise<Keyed<T> | undefined> { return Promise.resolve(this.#byId.get(id)); }
 
   insert(value: T): Promise<Keyed<T>> {
-    return this.#enqueue((draft) => {
+    return this.#commit.run((draft) => {
       const record = { id: draft.nextId, value };
       draft.nextId += 1;
       draft.records.push(record);
@@ -83,7 +81,7 @@ class LowdbStore<T> implements RecordStore<T> {
   }
 
   delete(id: number): Promise<boolean> {
-    return this.#enqueue((draft) => {
+    return this.#commit.run((draft) => {
       const at = draft.records.findIndex((r) => r.id === id);
       if (at >= 0) draft.records.splice(at, 1);
       return { result: at >= 0, changed: at >= 0 };
@@ -93,49 +91,8 @@ class LowdbStore<T> implements RecordStore<T> {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#writing;
+    await this.#commit.close();
     await this.#release();
-  }
-
-  #enqueue<R>(apply: (draft: Draft<T>) => { result: R; changed: boolean }): Promise<R> {
-    if (this.#closed) return Promise.reject(new StoreWriteError('the store is closed'));
-    return new Promise<R>((resolve, reject) => {
-      this.#pending.push({ apply, resolve: resolve as (r: unknown) => void, reject });
-      if (!this.#draining) {
-        this.#draining = true;
-        this.#writing = this.#drain();
-      }
-    });
-  }
-
-  /**
-   * Writes batches until no operation is waiting; a failed write undoes its whole batch. Clears
-   * `#draining` in the same turn as it sees the queue empty, so no operation is left behind.
-   */
-  async #drain(): Promise<void> {
-    for (;;) {
-      if (this.#pending.length === 0) {
-        this.#draining = false;
-        return;
-      }
-      const batch = this.#pending.splice(0);
-      const draft: Draft<T> = { nextId: this.#committed.nextId, records: [...this.#committed.records] };
-      const outcomes = batch.map((op) => op.apply(draft));
-      if (outcomes.some((o) => o.changed)) {
-        try {
-          this.#db.data = draft;
-          await this.#db.write();
-        } catch (err) {
-          this.#db.data = this.#committed;
-          const failure = new StoreWriteError(`could not write the store: ${(err as Error)?.message ?? String(err)}`);
-          for (const op of batch) op.reject(failure);
-          continue;
-        }
-        this.#committed = draft;
-        this.#byId = new Map(draft.records.map((r) => [r.id, r]));
-      }
-      batch.forEach((op, i) => op.resolve(outcomes[i]!.result));
-    }
   }
 }
 

@@ -1,0 +1,176 @@
+// Where a stateful mock keeps its collections' items: the interface a store implements (lowdb's
+// file and PostgreSQL live in src/store/), the state the in-memory and file stores share, and the
+// in-memory store `mock()` uses when given none.
+
+/** One stored item: a JSON object its collection's item codec accepts. */
+export type Item = Readonly<Record<string, unknown>>;
+
+/** An item placed by a seed or a reset. */
+export interface PlacedItem {
+  readonly collection: string;
+  /** The concrete path above the id (`/users/1/posts`); the collection path for a top-level one. */
+  readonly parent: string;
+  readonly key: string;
+  readonly item: Item;
+}
+
+export interface CollectionStore {
+  /** Whether the store held a state when it was opened (a kept state is not seeded again). */
+  readonly kept: boolean;
+  /** Where the items are kept, for the listening line (`data/mock-S4.json`); none in memory. */
+  readonly where?: string;
+  /** The items under one parent, oldest first. */
+  list(collection: string, parent: string): Promise<readonly Item[]>;
+  get(collection: string, parent: string, key: string): Promise<Item | undefined>;
+  /**
+   * Stores a new item: `make` gets the collection's next number (increasing, never reused, above
+   * every seeded integer id) and returns the item and its key.
+   */
+  create(collection: string, parent: string, make: (n: number) => { readonly key: string; readonly item: Item }): Promise<Item>;
+  /** Changes a stored item with `change`, atomically; `undefined` when there is none. */
+  update(collection: string, parent: string, key: string, change: (before: Item) => Item): Promise<Item | undefined>;
+  remove(collection: string, parent: string, key: string): Promise<boolean>;
+  /** Empties every collection, then places `items`; numbering restarts above their integer ids. */
+  reset(items: readonly PlacedItem[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole state: the next number per collection, and items by collection, parent and key, oldest first. */
+export interface CollectionsState {
+  readonly next: Map<string, number>;
+  readonly items: Map<string, Map<string, Item>>;
+}
+
+/** The state as a file holds it. */
+export interface CollectionsJson {
+  readonly next: Readonly<Record<string, number>>;
+  readonly items: readonly (readonly [collection: string, parent: string, key: string, item: Item])[];
+}
+
+/** Reads a state back from its JSON, or throws saying what is wrong and where. */
+export function stateOfJson(json: unknown): CollectionsState {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObject(json) || !isObject(json.next) || !Array.isArray(json.items)) throw new Error('expected an object with "next" (numbers by collection) and "items" (a list)');
+  for (const [c, n] of Object.entries(json.next)) if (!Number.isSafeInteger(n) || (n as number) < 1) throw new Error(`next["${c}"] is not a positive integer`);
+  const placed: PlacedItem[] = json.items.map((x: unknown, i) => {
+    if (!Array.isArray(x) || x.length !== 4 || typeof x[0] !== 'string' || typeof x[1] !== 'string' || typeof x[2] !== 'string' || !isObject(x[3])) {
+      throw new Error(`items[${i}] is not [collection, parent, key, item]`);
+    }
+    return { collection: x[0], parent: x[1], key: x[2], item: x[3] };
+  });
+  const s = StateDraft.placed(placed);
+  // The numbering kept in the file wins over the ids seen: ids are never reused, deleted ones included.
+  for (const [c, n] of Object.entries(json.next as Record<string, number>)) s.next.set(c, Math.max(n, s.next.get(c) ?? 1));
+  return s;
+}
+
+/** Items by collection and parent share one map key (a parent path never holds a NUL). */
+const slot = (collection: string, parent: string) => `${collection}\u0000${parent}`;
+
+/**
+ * The operations over a state. A draft (`draftOf`) shares the committed state's item maps until an
+ * operation changes one, which it then copies once: a batch costs what it touches, not the store.
+ */
+export class StateDraft {
+  readonly next: Map<string, number>;
+  readonly items: Map<string, Map<string, Item>>;
+  readonly #copied = new Set<string>();
+
+  constructor(from: CollectionsState) {
+    this.next = new Map(from.next);
+    this.items = new Map(from.items);
+  }
+
+  static read(s: CollectionsState, collection: string, parent: string): ReadonlyMap<string, Item> | undefined {
+    return s.items.get(slot(collection, parent));
+  }
+
+  #writable(collection: string, parent: string): Map<string, Item> {
+    const k = slot(collection, parent);
+    let m = this.items.get(k);
+    if (!this.#copied.has(k)) {
+      m = new Map(m);
+      this.items.set(k, m);
+      this.#copied.add(k);
+    }
+    return m!;
+  }
+
+  create(collection: string, parent: string, make: (n: number) => { readonly key: string; readonly item: Item }): Item {
+    const n = this.next.get(collection) ?? 1;
+    this.next.set(collection, n + 1);
+    const { key, item } = make(n);
+    const m = this.#writable(collection, parent);
+    // A key already taken (a seeded text id equal to a number drawn) is replaced, never doubled.
+    m.delete(key);
+    m.set(key, item);
+    return item;
+  }
+
+  update(collection: string, parent: string, key: string, change: (before: Item) => Item): Item | undefined {
+    const before = this.items.get(slot(collection, parent))?.get(key);
+    if (before === undefined) return undefined;
+    const after = change(before);
+    this.#writable(collection, parent).set(key, after);
+    return after;
+  }
+
+  remove(collection: string, parent: string, key: string): boolean {
+    if (!this.items.get(slot(collection, parent))?.has(key)) return false;
+    return this.#writable(collection, parent).delete(key);
+  }
+
+  /** Empties the draft and places `items` (a reset). */
+  replaceAll(items: readonly PlacedItem[]): void {
+    const placed = StateDraft.placed(items);
+    this.next.clear();
+    this.items.clear();
+    for (const [k, v] of placed.next) this.next.set(k, v);
+    for (const [k, m] of placed.items) { this.items.set(k, m); this.#copied.add(k); }
+  }
+
+  /** A state holding exactly `items`, numbered above their integer ids. */
+  static placed(items: readonly PlacedItem[]): CollectionsState {
+    const next = new Map<string, number>();
+    const all = new Map<string, Map<string, Item>>();
+    for (const { collection, parent, key, item } of items) {
+      const k = slot(collection, parent);
+      if (!all.has(k)) all.set(k, new Map());
+      all.get(k)!.set(key, item);
+      const n = Number(key);
+      if (Number.isSafeInteger(n) && n >= (next.get(collection) ?? 1)) next.set(collection, n + 1);
+    }
+    return { next, items: all };
+  }
+
+  /** The state as JSON: `{ next: { "/things": 3 }, items: [[collection, parent, key, item], ...] }`. */
+  static toJson(s: CollectionsState): CollectionsJson {
+    const items: [string, string, string, Item][] = [];
+    for (const [k, m] of s.items) {
+      const [collection, parent] = k.split('\u0000') as [string, string];
+      for (const [key, item] of m) items.push([collection, parent, key, item]);
+    }
+    return { next: Object.fromEntries(s.next), items };
+  }
+}
+
+/** The in-memory store: state for the life of the process (`mock()` without a store). */
+export function memoryCollectionStore(): CollectionStore {
+  let state: CollectionsState = { next: new Map(), items: new Map() };
+  const edit = <R>(f: (d: StateDraft) => R): Promise<R> => {
+    const d = new StateDraft(state);
+    const r = f(d);
+    state = d;
+    return Promise.resolve(r);
+  };
+  return {
+    kept: false,
+    list: (c, p) => Promise.resolve([...(StateDraft.read(state, c, p)?.values() ?? [])]),
+    get: (c, p, key) => Promise.resolve(StateDraft.read(state, c, p)?.get(key)),
+    create: (c, p, make) => edit((d) => d.create(c, p, make)),
+    update: (c, p, key, change) => edit((d) => d.update(c, p, key, change)),
+    remove: (c, p, key) => edit((d) => d.remove(c, p, key)),
+    reset: (items) => edit((d) => d.replaceAll(items)),
+    close: () => Promise.resolve(),
+  };
+}
