@@ -4,6 +4,11 @@ export {
   auth, basicAuth, bearerAuth, authExtension, challenges, unauthorized, AuthenticatedUserCodec,
   type UserDirectory, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme, type AuthClaim, type BearerProblem,
 } from './auth.js';
+export {
+  declaredSecurity, declaredSecurityExtension,
+  type SecurityScheme, type SecurityRequirement, type DeclaredSecurityConfig, type DeclaredSecurityPart, type PresentCredentials,
+} from './declared-security.js';
+export { cookie, cookieExtension, type CookieConfig } from './cookie.js';
 export type { ExtensionDescriptor, ExtensionRead, ExtensionClaim, ExtensionOption, DocFacet, RequestHeaders } from './extension.js';
 export { STAGES, ERRORS, type ErrorKind, type ErrorEntry, type Stage, type Refusal } from './errors.js';
 export {
