@@ -35,6 +35,7 @@ export function readContent(content: unknown, pointer: string, name: string, sch
     }
     if (m.encoding !== undefined) warnings.add(child(mAt, 'encoding'), 'encoding (per-property content types and styles) is documented, not applied');
     const codecOf = mediaCodec(type, mAt, warnings);
+    if (codecOf.name === 'form' && codec.kind !== 'object') warnings.add(child(mAt, 'schema'), `a form body reads an object's fields; ${codec.label} bodies sent as a form are refused (400)`);
     if (!media.some((x) => x.type === codecOf.type)) media.push(codecOf);
     for (const ex of examplesOf(m, mAt, codec, warnings)) if (!examples.some((x) => deepEqual(x.value, ex.value))) examples.push(ex);
   }
