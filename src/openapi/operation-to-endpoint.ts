@@ -12,7 +12,6 @@ import { securityPart } from './security.js';
 import { child, type Warnings } from './warnings.js';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const BUILDERS = { get, post, put, patch, delete: del } as const;
 export type OperationMethod = keyof typeof BUILDERS;
