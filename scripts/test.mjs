@@ -65,5 +65,19 @@ if (args[0] === undefined) {
   console.log(`fixtures (partial): not replayed (the pattern ${JSON.stringify(args[0])} narrows the run)`);
 }
 
+// The OpenAPI corpus (../shared/openapi-corpus, read in place) counts too when it is present.
+if (args[0] === undefined) {
+  const corpus = step('corpus', process.execPath, ['scripts/corpus.mjs']);
+  const lines = corpus.out.trimEnd().split('\n');
+  const m = /^(\d+) passed, (\d+) failed$/.exec(lines[lines.length - 1] ?? '');
+  if (!m) { process.stdout.write(corpus.out); failed++; console.log('✘ the corpus run ended without its totals line'); }
+  else {
+    lines[lines.length - 1] = `openapi corpus (partial): ${m[1]} passed, ${m[2]} failed`;
+    process.stdout.write(`${lines.join('\n')}\n`);
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
+}
+
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 // Turns a command-line surface argument (`S2`, `S2:9001`, `./api.ts:9000`) into a loaded surface
 // module and the port asked for.
-import { resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { registry, type SurfaceModule } from '../../specs/index.js';
 import { isModulePath } from '../fixture/surface-ref.js';
 import { ModuleLoadError, loadModule } from './load-module.js';
@@ -36,8 +36,28 @@ export function parsePort(text: string, what: string): number {
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
+/** The command whose warnings these are (`api-serve`), from the running bin script. */
+const commandName = () => basename(process.argv[1] ?? 'api-serve').replace(/\.[cm]?[jt]s$/, '');
+
+/**
+ * The surface of an OpenAPI document (no handlers: it is served by the mock); each construct the
+ * surface cannot carry is one warning line on stderr before anything is served.
+ */
+async function loadDocumentSurface(path: string): Promise<LoadedSurface> {
+  const { loadDocument, importSurface, warningLine, OpenApiLoadError } = await import('../openapi/index.js');
+  try {
+    const imported = importSurface(await loadDocument(path), basename(path, extname(path)));
+    for (const w of imported.warnings) process.stderr.write(`${warningLine(commandName(), path, w)}\n`);
+    return { surface: imported.surface };
+  } catch (err) {
+    if (err instanceof OpenApiLoadError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 /** The surface a module at `path` exports (and its handlers, if any), or a one-line UsageError. */
 export async function loadSurfaceModule(path: string, generation?: number): Promise<LoadedSurface> {
+  if (/\.(ya?ml|json)$/i.test(path)) return loadDocumentSurface(path);
   let mod: Partial<SurfaceModule>;
   try {
     mod = await loadModule(path, generation) as Partial<SurfaceModule>;
@@ -69,5 +89,5 @@ export function parseSurfaceArg(arg: string): SurfaceArg {
   if (isModulePath(name)) {
     return { label: name, path: resolve(name), ...(port === undefined ? {} : { port }), load: (generation?: number) => loadSurfaceModule(name, generation) };
   }
-  throw new UsageError(`unknown surface "${name}" (known: ${Object.keys(registry).join(', ')}; or a path to a module exporting surface and handlers)`);
+  throw new UsageError(`unknown surface "${name}" (known: ${Object.keys(registry).join(', ')}; or a path to a module exporting surface and handlers, or to an OpenAPI document)`);
 }

@@ -83,7 +83,7 @@ function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageRe
   for (let i = from; i < parts.length; i++) {
     const part = parts[i]!;
     if (part.ext.stage !== stage) continue;
-    const read = part.ext.read(part.config, x.req.headers);
+    const read = part.ext.read(part.config, x.req.headers, x.req.url);
     if (read.ok === 'claim') {
       const verified = x.plan.verify(part, read.claim, x.req);
       const next = (r: ExtensionRead<unknown>) => extensionOutcome(x, part, r) ?? runExtensions(x, stage, i + 1);

@@ -16,6 +16,10 @@ export type DocAuth = Extract<DocFacet, { kind: 'auth' }>;
 /** What the docs know of an endpoint's `Range` pagination, from its extension's facet. */
 export type DocRange = Extract<DocFacet, { kind: 'range' }>;
 export type DocRangeField = DocRange['fields'][number];
+/** The security an imported document declares, from its extension's facet. */
+export type DocSecurity = Extract<DocFacet, { kind: 'security' }>;
+/** A request cookie, from its extension's facet. */
+export type DocCookie = Extract<DocFacet, { kind: 'cookie' }>;
 
 export type { DocIntro } from './intro.js';
 export type { DocError } from './errors.js';
@@ -79,6 +83,8 @@ export interface DocResponseHeader extends Typed {
 
 export interface DocResponse {
   readonly status: number;
+  /** The OpenAPI response key (`200`, `default`, `2XX`). */
+  readonly key: string;
   readonly reason: string;
   readonly description?: string;
   readonly headers: readonly DocResponseHeader[];
@@ -98,10 +104,14 @@ export interface DocEndpoint {
   /** The path's segments as sorted (`position`, `:x`, `:y`). */
   readonly segments: readonly string[];
   readonly summary?: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
   readonly captures: readonly DocCapture[];
   readonly query: readonly DocQuery[];
   readonly headers: readonly DocHeader[];
+  readonly cookies: readonly DocCookie[];
   readonly auth?: DocAuth;
+  readonly security?: DocSecurity;
   readonly range?: DocRange;
   readonly request?: DocContent;
   /** The success response first, then the further declared ones. */
@@ -158,12 +168,15 @@ function streamExamples(codec: Codec<unknown>, media: readonly MediaCodec[], ite
 }
 
 /** The facets of an endpoint's extension parts, by kind (the first of each). */
-function facetsOf(e: EndpointInfo): { auth?: DocAuth; range?: DocRange } {
-  const out: { auth?: DocAuth; range?: DocRange } = {};
+interface Facets { auth?: DocAuth; range?: DocRange; security?: DocSecurity; cookies: DocCookie[] }
+function facetsOf(e: EndpointInfo): Facets {
+  const out: Facets = { cookies: [] };
   for (const x of e.extensions) {
     const f = x.ext.docs(x.config);
     if (f.kind === 'auth') out.auth ??= f;
-    else out.range ??= f;
+    else if (f.kind === 'range') out.range ??= f;
+    else if (f.kind === 'security') out.security ??= f;
+    else out.cookies.push(f);
   }
   return out;
 }
@@ -184,6 +197,7 @@ function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocRespon
     : encodeExamples(c.codec, c.media, examplesOf(r.examples, c.codec));
   return {
     status: r.status,
+    key: r.key ?? String(r.status),
     reason: STATUS_CODES[r.status] ?? `Status ${r.status}`,
     ...(r.description === undefined ? {} : { description: r.description }),
     headers,
@@ -202,7 +216,7 @@ function captureExample(codec: Codec<unknown>): unknown {
 
 function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
   const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
-  const { auth, range } = facetsOf(e);
+  const { auth, range, security, cookies } = facetsOf(e);
   const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
     : s.kind === 'capture' ? [{
       name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description),
@@ -229,10 +243,14 @@ function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
     template: e.path.replace(/\{([^}]+?)\.\.\.\}/g, '{$1}'),
     segments,
     ...(e.summary === undefined ? {} : { summary: e.summary }),
+    ...(e.description === undefined ? {} : { description: e.description }),
+    tags: e.tags ?? [],
     captures,
     query,
     headers: e.headers.map((h) => ({ name: h.name, label: h.codec.label, schema: h.codec.schema, ...described(h.description) })),
+    cookies,
     ...(auth ? { auth } : {}),
+    ...(security ? { security } : {}),
     ...(range ? { range } : {}),
     ...(request ? { request } : {}),
     responses: e.responses.map((r, i) => responseOf(e, r, i === 0)),

@@ -3,6 +3,7 @@
 // answer, all read from the doc model.
 import type { JsonSchema } from '../codec/types.js';
 import type { DocAuth, DocContent, DocEndpoint, DocError, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
+import type { SecurityScheme } from '../dsl/declared-security.js';
 import { SchemaRegistry } from './openapi-schemas.js';
 
 /** A text ending as a sentence, so that another can follow it. */
@@ -75,6 +76,7 @@ function parameters(e: DocEndpoint, reg: SchemaRegistry): Obj[] {
     })),
     ...e.query.map((q) => queryParameter(q, reg)),
     ...e.headers.map((h) => ({ name: h.name, in: 'header', required: false, schema: reg.ref(h.schema), ...described(h.description) })),
+    ...e.cookies.map((c) => ({ name: c.name, in: 'cookie', required: false, schema: reg.ref(c.schema), ...described(c.description) })),
     ...(e.range ? [rangeParameter(e.range)] : []),
   ];
 }
@@ -102,22 +104,40 @@ function errorResponse(x: DocError): Obj {
 function operation(e: DocEndpoint, reg: SchemaRegistry): Obj {
   const params = parameters(e, reg);
   const responses: Obj = {};
-  for (const r of e.responses) responses[String(r.status)] = response(r, reg);
+  for (const r of e.responses) responses[r.key] = response(r, reg);
   for (const x of e.errors) responses[String(x.status)] ??= errorResponse(x);
-  const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+  const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => keyOrder(a) - keyOrder(b)));
   return {
     operationId: e.name,
     ...(e.summary === undefined ? {} : { summary: e.summary }),
+    ...(e.description === undefined ? {} : { description: e.description }),
+    ...(e.tags.length > 0 ? { tags: e.tags } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(e.request ? { requestBody: { required: true, description: `A ${e.request.label}.`, content: contentObject(e.request, reg, true) } } : {}),
     responses: sorted,
     ...(e.auth ? { security: e.auth.schemes.map((s) => ({ [SCHEME_KEY[s]]: [] })) } : {}),
+    ...(e.security ? { security: e.security.requirements.map((req) => Object.fromEntries(req.map((u) => [u.scheme.key, u.scopes]))) } : {}),
   };
+}
+
+/** Response keys in OpenAPI's usual order: statuses, then ranges (`2XX` after `299`), then `default`. */
+function keyOrder(key: string): number {
+  if (/^\d+$/.test(key)) return Number(key);
+  const range = /^([1-5])XX$/i.exec(key);
+  return range ? Number(range[1]) * 100 + 99.5 : 1000;
+}
+
+/** A declared scheme as OpenAPI writes it. */
+function declaredScheme(s: SecurityScheme): Obj {
+  const d = described(s.description);
+  if (s.type === 'http') return { type: 'http', scheme: s.scheme, ...(s.bearerFormat === undefined ? {} : { bearerFormat: s.bearerFormat }), ...d };
+  if (s.type === 'apiKey') return { type: 'apiKey', in: s.in, name: s.name, ...d };
+  return { type: s.type, ...s.spec, ...d };
 }
 
 function allSchemas(model: DocModel): JsonSchema[] {
   return model.endpoints.flatMap((e) => [
-    ...e.captures.map((c) => c.schema), ...e.query.map((q) => q.schema), ...e.headers.map((h) => h.schema),
+    ...e.captures.map((c) => c.schema), ...e.query.map((q) => q.schema), ...e.headers.map((h) => h.schema), ...e.cookies.map((c) => c.schema),
     ...(e.request ? [e.request.schema] : []),
     ...e.responses.flatMap((r) => [...r.headers.map((h) => h.schema), ...(r.content ? [r.content.schema] : [])]),
   ]);
@@ -127,6 +147,7 @@ function securitySchemes(model: DocModel): Obj | undefined {
   const out: Obj = {};
   const realms = [...new Set(model.endpoints.flatMap((e) => (e.auth ? [e.auth.realm] : [])))].map((r) => JSON.stringify(r)).join(', ');
   for (const e of model.endpoints) {
+    for (const u of e.security?.requirements.flat() ?? []) out[u.scheme.key] ??= declaredScheme(u.scheme);
     for (const s of e.auth?.schemes ?? []) {
       out[SCHEME_KEY[s]] ??= s === 'Basic'
         ? { type: 'http', scheme: 'basic', description: `Login and password from the user store (realm ${realms}).` }

@@ -69,6 +69,8 @@ interface ResponseOptions<T, H> extends Described {
   /** Typed response headers: a handler's reply gives each a value of its codec's type. */
   readonly headers?: H;
   readonly examples?: readonly Example<T>[];
+  /** The OpenAPI response key this status stands for (`default`, `2XX`), when not the status itself. */
+  readonly key?: string;
 }
 
 interface ReturnOptions<T, S, H> extends ResponseOptions<T, H> {
@@ -85,9 +87,10 @@ export type HeaderValuesOf<H> = Partial<HeaderTypesOf<H>>;
 /** A response map with one status. */
 type One<S extends number, B, H> = { readonly [K in S]: ResponseType<B, H> };
 
-function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly Example<unknown>[]; stream?: boolean }): ResponseSpec {
+function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly Example<unknown>[]; stream?: boolean; key?: string }): ResponseSpec {
   return {
     status,
+    ...(o.key === undefined ? {} : { key: o.key }),
     headers: o.headers ?? {},
     examples: o.examples ?? [],
     ...(c === undefined ? {} : { content: c }),
@@ -104,7 +107,7 @@ export interface EndpointBuilder<P extends readonly Part[]> {
   /** 204 with an empty body. */
   noContent(options?: Described): EndpointDecl<P, One<204, void, {}>, 204>;
   /** A success status (200 unless given) with an empty body. */
-  empty<const S extends number = 200>(status?: S, options?: Described): EndpointDecl<P, One<NoInfer<S>, void, {}>, NoInfer<S>>;
+  empty<const S extends number = 200>(status?: S, options?: Described & { readonly key?: string; readonly headers?: HeaderCodecs }): EndpointDecl<P, One<NoInfer<S>, void, {}>, NoInfer<S>>;
   /** 200 with a newline-framed stream: the handler returns an async iterable of items. */
   streams<T>(c: Content<T>, options?: Described): EndpointDecl<P, One<200, AsyncIterable<T>, {}>, 200>;
 }
@@ -121,6 +124,10 @@ export interface EndpointDecl<P extends readonly Part[], M, S extends number> ex
   responds<const S2 extends number, T = void, H extends HeaderCodecs = {}>(status: S2, c?: Content<T>, options?: ResponseOptions<T, H>): EndpointDecl<P, M & One<S2, T, HeaderTypesOf<H>>, S>;
   /** A one-line summary for docs. */
   summarize(summary: string): EndpointDecl<P, M, S>;
+  /** Longer text for the docs (OpenAPI `description`). */
+  describe(description: string): EndpointDecl<P, M, S>;
+  /** The docs' groups this endpoint belongs to (OpenAPI `tags`). */
+  tagged(...tags: string[]): EndpointDecl<P, M, S>;
 }
 
 /** The endpoint record without its phantom types: what the builders copy. */
@@ -132,6 +139,8 @@ function decl<P extends readonly Part[], M, S extends number>(e: EndpointRecord<
     responds: <S2 extends number, T, H extends HeaderCodecs>(status: S2, c?: Content<T>, o?: ResponseOptions<T, H>) =>
       decl<P, M & One<S2, T, HeaderTypesOf<H>>, S>({ ...e, responses: [...e.responses, response(status, c, o ?? {})] }),
     summarize: (summary) => decl<P, M, S>({ ...e, summary }),
+    describe: (description) => decl<P, M, S>({ ...e, description }),
+    tagged: (...tags) => decl<P, M, S>({ ...e, tags: [...(e.tags ?? []), ...tags] }),
   };
 }
 

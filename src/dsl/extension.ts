@@ -4,6 +4,8 @@
 import type { ParseFailure } from './formatters.js';
 import type { ErrorKind, Refusal } from './errors.js';
 import type { RangeField } from '../codec/range-header.js';
+import type { JsonSchema } from '../codec/types.js';
+import type { SecurityRequirement } from './declared-security.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -33,7 +35,11 @@ export type DocFacet =
     readonly pattern: string;
     /** The headers a paginated response carries. */
     readonly responseHeaders: readonly { readonly name: string; readonly type: 'integer' | 'string'; readonly description: string }[];
-  };
+  }
+  /** Security an imported document declares (OpenAPI's `security`: any one requirement, all its schemes). */
+  | { readonly kind: 'security'; readonly requirements: readonly SecurityRequirement[] }
+  /** A request cookie (OpenAPI's `in: cookie` parameter). */
+  | { readonly kind: 'cookie'; readonly name: string; readonly label: string; readonly schema: JsonSchema; readonly description?: string };
 
 /** A command-line option a server takes for this extension (`--token-ttl`); the runtime reads it from `ServeEnv.options`. */
 export interface ExtensionOption {
@@ -56,7 +62,7 @@ export interface ExtensionDescriptor<Config = any, Value = any, Claim = any> {
   readonly options: readonly ExtensionOption[];
   /** Its read may return a claim: a server must have a runtime for it to serve the surface. */
   readonly claims?: true;
-  /** Pure: what the request's headers alone decide. */
-  read(config: Config, headers: RequestHeaders): ExtensionRead<Value> | ExtensionClaim<Claim>;
+  /** Pure: what the request's headers (and, for an API key in the query, its target) alone decide. */
+  read(config: Config, headers: RequestHeaders, url?: string): ExtensionRead<Value> | ExtensionClaim<Claim>;
   docs(config: Config): DocFacet;
 }

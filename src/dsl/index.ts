@@ -4,6 +4,8 @@ export {
   auth, basicAuth, bearerAuth, authExtension, challenges, unauthorized, AuthenticatedUserCodec,
   type UserDirectory, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme, type AuthClaim, type BearerProblem,
 } from './auth.js';
+// cookie.ts and declared-security.ts are parts the OpenAPI importer builds; they join this public
+// index (and the comprehensive surface) with `api-serve import`, which writes sources using them.
 export type { ExtensionDescriptor, ExtensionRead, ExtensionClaim, ExtensionOption, DocFacet, RequestHeaders } from './extension.js';
 export { STAGES, ERRORS, type ErrorKind, type ErrorEntry, type Stage, type Refusal } from './errors.js';
 export {

@@ -68,6 +68,11 @@ export interface Content<T = unknown> {
 
 export interface ResponseSpec {
   readonly status: number;
+  /**
+   * The OpenAPI response key when it is not the status itself (`default`, `2XX`, from an imported
+   * document): `status` is then the one status answered for it.
+   */
+  readonly key?: string;
   /** Absent for responses without a body (204, or an empty 200). */
   readonly content?: Content;
   readonly headers: Readonly<Record<string, Codec<unknown>>>;
@@ -93,6 +98,9 @@ export interface Endpoint<P extends readonly Part[] = readonly Part[], M = {}, S
   readonly parts: P;
   readonly responses: readonly ResponseSpec[];
   readonly summary?: string;
+  /** Longer text for the docs, and the docs' groups (OpenAPI `description` and `tags`). */
+  readonly description?: string;
+  readonly tags?: readonly string[];
   /** Phantom fields carrying the static response map and success status; never set at run time. */
   readonly __responses?: M;
   readonly __success?: S;
@@ -148,4 +156,6 @@ export interface EndpointInfo {
   readonly extensions: readonly ExtensionPart[];
   readonly responses: readonly ResponseSpec[];
   readonly summary?: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
 }

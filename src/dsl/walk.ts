@@ -45,6 +45,8 @@ export function walk(surface: Surface): EndpointInfo[] {
         out.push(flatten(surface, path.join('.'), path, node.method, [...prefix, ...node.parts], {
           responses: node.responses,
           ...(node.summary === undefined ? {} : { summary: node.summary }),
+          ...(node.description === undefined ? {} : { description: node.description }),
+          ...(node.tags === undefined ? {} : { tags: node.tags }),
         }));
       }
     }

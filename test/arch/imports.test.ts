@@ -56,10 +56,12 @@ rule('check imports no server or cli (it talks HTTP like a user)', under('src/ch
 rule('fixture imports only fixture, codec and node: builtins', under('src/fixture'), (t) => (t.startsWith('src/') ? !/^src\/(fixture|codec)\//.test(t) : !t.startsWith('node:')));
 rule('generate (the entry of value generation) imports only codec', under('src/generate'), (t) => t.startsWith('src/') && !/^src\/(generate|codec)\//.test(t));
 rule('mock (an interpreter over the description) imports only dsl and codec', under('src/mock'), (t) => t.startsWith('src/') && !/^src\/(mock|dsl|codec)\//.test(t));
+rule('only src/openapi/load-document.ts imports @readme/openapi-parser', (f) => f !== 'src/openapi/load-document.ts', pkg('@readme/openapi-parser'));
+rule('openapi (the importer) imports only openapi, dsl, codec and the pure check/json-pointer.ts', under('src/openapi'), (t) => t.startsWith('src/') && !/^src\/(openapi|dsl|codec)\//.test(t) && t !== 'src/check/json-pointer.js');
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
 
-const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'generate', 'mock', 'server', 'store', 'docs', 'check', 'cli'];
+const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'generate', 'mock', 'server', 'store', 'docs', 'check', 'cli', 'openapi'];
 
 test('every folder of src/ has a rule in this table', () => {
   const folders = [...new Set(imports.map((i) => i.file.split('/')[1]!).filter((f) => !f.includes('.')))].sort();

@@ -1,0 +1,64 @@
+// A loaded OpenAPI document as a surface value: one endpoint per operation, named from its
+// operationId, with the document's title and description; what it cannot carry is a warning.
+import { api } from '../dsl/combinators.js';
+import type { Endpoint, Surface } from '../dsl/types.js';
+import { SchemaReader } from './schema-to-codec.js';
+import { BUILDERS, type OperationMethod, operationToEndpoint } from './operation-to-endpoint.js';
+import { securitySchemes } from './security.js';
+import { child, type ImportWarning, Warnings } from './warnings.js';
+import type { LoadedDocument } from './load-document.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface ImportedOperation {
+  /** The endpoint's key in the surface tree. */
+  readonly name: string;
+  readonly method: OperationMethod;
+  readonly path: string;
+}
+
+export interface ImportedSurface {
+  readonly surface: Surface;
+  readonly operations: readonly ImportedOperation[];
+  readonly warnings: readonly ImportWarning[];
+}
+
+/** An identifier from an operationId (`list-pets` -> `listPets`), else from the method and path. */
+function endpointName(op: Obj, method: string, path: string): string {
+  const raw = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : `${method} ${path.replace(/[{}]/g, ' by ')}`;
+  const words = raw.split(/[^A-Za-z0-9_$]+/).filter((w) => w !== '');
+  const name = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+  return /^[A-Za-z_$]/.test(name) ? name : `op${name}`;
+}
+
+const OTHER_METHODS = ['head', 'options', 'trace'];
+
+/** The surface of a document; `name` is what the server's log and the docs call it. */
+export function importSurface(loaded: LoadedDocument, name: string): ImportedSurface {
+  const { document: doc } = loaded;
+  const warnings = new Warnings();
+  const ctx = { doc, schemas: new SchemaReader(doc, loaded.version, warnings), securitySchemes: securitySchemes(doc, warnings), warnings };
+  const tree: Record<string, Endpoint<any, any, any>> = {};
+  const operations: ImportedOperation[] = [];
+  const paths = isObj(doc.paths) ? doc.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const m of OTHER_METHODS) if (item[m] !== undefined) warnings.add(child('/paths', path, m), `${m.toUpperCase()} operations are not served (HEAD is answered wherever GET is)`);
+    for (const method of Object.keys(BUILDERS) as OperationMethod[]) {
+      const op = item[method];
+      if (!isObj(op)) continue;
+      let key = endpointName(op, method, path);
+      for (let n = 2; Object.hasOwn(tree, key); n++) key = `${endpointName(op, method, path)}${n}`;
+      const e = operationToEndpoint(ctx, path, method, key);
+      if (!e) continue;
+      tree[key] = e;
+      operations.push({ name: key, method, path });
+    }
+  }
+  if (doc.webhooks !== undefined) warnings.add('/webhooks', 'webhooks are not sent or documented');
+  const info = isObj(doc.info) ? doc.info : {};
+  const title = typeof info.title === 'string' ? info.title : name;
+  const intro = typeof info.description === 'string' && info.description.trim() !== '' ? { intro: { title, paragraphs: info.description.trim().split(/\n\s*\n/) } } : {};
+  return { surface: api(name, { title, ...intro }, tree), operations, warnings: warnings.list };
+}

@@ -1,0 +1,125 @@
+// OpenAPI parameters (path, query, header, cookie; with style and explode) as request parts:
+// captures, single or repeated or deep-object query parameters, headers and cookies.
+import * as t from '../codec/codecs.js';
+import type { Codec, Example, ObjectCodec } from '../codec/types.js';
+import { capture, header, query, queryList, queryObject } from '../dsl/combinators.js';
+import { cookie } from '../dsl/cookie.js';
+import type { Part } from '../dsl/types.js';
+import { type SchemaReader, codecName } from './schema-to-codec.js';
+import { child, type Warnings } from './warnings.js';
+import { resolveRef } from './refs.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface Parameter {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly spec: Obj;
+  readonly pointer: string;
+}
+
+/** A `$ref`'d object (a parameter, response, request body, header) as its target, with where it is. */
+export function deref(doc: Obj, value: unknown, pointer: string, warnings: Warnings): { value: Obj; pointer: string } | undefined {
+  let v = value;
+  let at = pointer;
+  for (let hops = 0; isObj(v) && typeof v.$ref === 'string' && hops < 32; hops++) {
+    const ref = v.$ref;
+    const found = resolveRef(doc, ref);
+    if (!found.found) { warnings.add(at, `$ref ${ref} does not resolve; left out`); return undefined; }
+    v = found.value;
+    at = ref.slice(1);
+  }
+  return isObj(v) ? { value: v, pointer: at } : undefined;
+}
+
+/** The path item's parameters, overridden by the operation's (same name and place). */
+export function parametersOf(doc: Obj, pathItem: Obj, pathPointer: string, op: Obj, opPointer: string, warnings: Warnings): Parameter[] {
+  const out = new Map<string, Parameter>();
+  const add = (list: unknown, base: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, i) => {
+      const p = deref(doc, raw, child(base, 'parameters', i), warnings);
+      if (!p || typeof p.value.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(p.value.in as string)) return;
+      const param: Parameter = { name: p.value.name, in: p.value.in as Parameter['in'], spec: p.value, pointer: p.pointer };
+      out.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
+    });
+  };
+  add(pathItem.parameters, pathPointer);
+  add(op.parameters, opPointer);
+  return [...out.values()];
+}
+
+/** A parameter's examples (`example`, named `examples`) its codec accepts; a warning for each it refuses. */
+export function examplesOf(spec: Obj, pointer: string, codec: Codec<unknown>, warnings: Warnings): Example<unknown>[] {
+  const given: [string, string | undefined, unknown][] = [];
+  if (spec.example !== undefined) given.push([child(pointer, 'example'), undefined, spec.example]);
+  if (isObj(spec.examples)) {
+    for (const [key, ex] of Object.entries(spec.examples)) {
+      if (!isObj(ex)) continue;
+      if (ex.externalValue !== undefined && ex.value === undefined) { warnings.add(child(pointer, 'examples', key), 'an externalValue example is not fetched; left out'); continue; }
+      if (ex.value !== undefined) given.push([child(pointer, 'examples', key), typeof ex.summary === 'string' ? ex.summary : key, ex.value]);
+    }
+  }
+  return given.flatMap(([at, title, value]) => {
+    if (codec.check(value, '$').ok) return [title === undefined ? { value } : { title, value }];
+    warnings.add(at, 'the example is not a value of its schema; left out');
+    return [];
+  });
+}
+
+/** The schema of a parameter: `schema`, or the one media type of `content`. */
+function schemaOf(p: Parameter, warnings: Warnings): { schema: unknown; pointer: string } {
+  if (p.spec.schema !== undefined) return { schema: p.spec.schema, pointer: child(p.pointer, 'schema') };
+  if (isObj(p.spec.content)) {
+    const [type, media] = Object.entries(p.spec.content)[0] ?? [];
+    if (type !== undefined && isObj(media)) {
+      warnings.add(child(p.pointer, 'content'), `a parameter serialised as ${type} is read as plain text of its schema`);
+      return { schema: media.schema ?? {}, pointer: child(p.pointer, 'content', type, 'schema') };
+    }
+  }
+  return { schema: {}, pointer: p.pointer };
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** The request part of one parameter, or undefined (with a warning) when it has none. */
+export function parameterPart(p: Parameter, schemas: SchemaReader, warnings: Warnings): Part | undefined {
+  const { schema, pointer } = schemaOf(p, warnings);
+  const read = schemas.read(schema, pointer, codecName(`${p.name}Parameter`));
+  const examples = examplesOf(p.spec, p.pointer, read, warnings);
+  const codec = examples.length > 0 ? t.examples(read, examples) : read;
+  const description = typeof p.spec.description === 'string' ? p.spec.description : undefined;
+  const style = typeof p.spec.style === 'string' ? p.spec.style : undefined;
+  const explode = typeof p.spec.explode === 'boolean' ? p.spec.explode : style === undefined || style === 'form';
+  switch (p.in) {
+    case 'path':
+      if (style !== undefined && style !== 'simple') warnings.add(child(p.pointer, 'style'), `path style ${style} is read as simple (comma-separated)`);
+      return capture(p.name, codec, description);
+    case 'query': {
+      // decided (README "OpenAPI in"): query parameters are optional in the DSL; a required one
+      // is documented as required and read as optional, said once per parameter.
+      if (p.spec.required === true) warnings.add(child(p.pointer, 'required'), 'a required query parameter is served as optional (a request without it reaches the handler)');
+      const opts = description === undefined ? {} : { description };
+      if (style === 'deepObject') {
+        if (codec.kind === 'object') return queryObject(p.name, codec as ObjectCodec<unknown>, opts);
+        warnings.add(child(p.pointer, 'style'), 'deepObject on a schema that is not an object; read as one value');
+        return query(p.name, codec, opts);
+      }
+      if (style === 'spaceDelimited' || style === 'pipeDelimited') warnings.add(child(p.pointer, 'style'), `${style} is read as form (comma-separated or repeated)`);
+      if (codec.kind === 'array' && explode) return queryList(p.name, codec.item, opts);
+      if (codec.kind === 'object' && explode) warnings.add(child(p.pointer, 'explode'), 'an exploded form object (its keys as parameters) is read as one value, key,value,...');
+      return query(p.name, codec, opts);
+    }
+    case 'header':
+      if (IGNORED_HEADERS.has(p.name.toLowerCase())) {
+        warnings.add(p.pointer, `a header parameter named ${p.name} is ignored (OpenAPI: it is described by content and security instead)`);
+        return undefined;
+      }
+      if (p.spec.required === true) warnings.add(child(p.pointer, 'required'), 'a required header is served as optional (a request without it reaches the handler)');
+      return header(p.name, codec, description === undefined ? {} : { description });
+    case 'cookie':
+      if (p.spec.required === true) warnings.add(child(p.pointer, 'required'), 'a required cookie is served as optional (a request without it reaches the handler)');
+      return cookie(p.name, codec, description);
+  }
+}
