@@ -38,7 +38,7 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
 
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; timeout: number;
+  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean;
 }
 
 /** Sends through the in-process injector, answering as a client over HTTP would read it. */
@@ -59,12 +59,13 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   if (o.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(o.baseUrl)) throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const [{ fuzz, fixtureOf, fixtureName, describeSteps }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const inRegistry = Object.hasOwn(registry, target.label);
   const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
   let close = async () => {};
   let sender: (r: RequestSpec) => Promise<Sent>;
+  let statefulSender: ((r: RequestSpec) => Promise<Sent>) | undefined;
   const logs: string[] = [];
   if (o.baseUrl === undefined) {
     // A module with a surface and no handlers is fuzzed against its mock, as api-serve would serve it.
@@ -75,6 +76,13 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     const inj = await injector(handlers, { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
     close = async () => { await inj.close(); rmSync(dataDir, { recursive: true, force: true }); };
     sender = injectSender(inj.inject, bodyFor);
+    if (mod.handlers === undefined && o.stateful) {
+      // A mock keeps nothing unless stateful (`api-serve --mock --stateful`): sequences go to one that does.
+      const kept = await injector((await import('../mock/index.js')).mock(mod.surface, { stateful: true }), { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
+      const first = close;
+      close = async () => { await kept.close(); await first(); };
+      statefulSender = injectSender(kept.inject, bodyFor);
+    }
   } else {
     const dispatcher = newDispatcher();
     const base = o.baseUrl;
@@ -92,6 +100,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
       // The seeded demo user exists only in the data dir this command makes for a reference surface.
       ...(inRegistry && o.baseUrl === undefined ? { credentials: DEMO_CREDENTIALS } : {}),
       ...(o.maxResponseTime === undefined ? {} : { maxResponseTime: o.maxResponseTime }),
+      stateful: o.stateful, ...(statefulSender ? { statefulSend: statefulSender } : {}),
     });
   } finally {
     await close();
@@ -119,9 +128,16 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
       process.stdout.write(`    saved ${file}\n`);
     }
   }
-  if (result.failures.length > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
-  process.stdout.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed} passed, ${result.failures.length} failed\n`);
-  return result.failures.length > 0 ? 1 : 0;
+  const st = result.stateful;
+  if (st) process.stdout.write(`stateful: ${st.collections.join(', ')}: ${st.passed} requests in passing sequences\n`);
+  for (const f of st?.failures ?? []) {
+    process.stdout.write(`FAIL  ${target.label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
+    for (const line of describeSteps(f.steps)) process.stdout.write(`    ${line}\n`);
+  }
+  const failed = result.failures.length + (st?.failures.length ?? 0);
+  if (failed > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
+  process.stdout.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed + (st?.passed ?? 0)} passed, ${failed} failed\n`);
+  return failed > 0 ? 1 : 0;
 }
 
 /** Adds `fuzz` to the api-check program (commander: subcommands of api-check). */
@@ -138,6 +154,7 @@ export function addFuzz(cmd: Command): void {
     .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
     .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
     .option('--timeout <ms>', 'per request', whole('--timeout', 1), 10000)
+    .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()
     .action(async (arg: string, o: FuzzFlags) => {
       try {

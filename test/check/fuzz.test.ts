@@ -4,14 +4,13 @@
 // fixture plain api-check replays), and bad command lines exit 2 with one line.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { registry } from '../../specs/index.js';
-import { ROOT, bin, runBin } from '../helpers/cli.js';
+import { runBin, runBinAsync } from '../helpers/cli.js';
 import { call, start, withInProcess } from '../helpers/server.js';
 import { predict } from '../../src/describe/index.js';
 import { judge } from '../../src/check/fuzz/index.js';
@@ -29,17 +28,7 @@ for (const name of SURFACES) {
   });
 }
 
-/** Runs the bin without blocking this process (the broken server lives here). */
-function runAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin('api-check'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runAsync = (args: string[]) => runBinAsync('api-check', args);
 
 /**
  * S2 behind a proxy that breaks five things: a 500 for x > 100 on /position, an undeclared field
