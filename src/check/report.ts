@@ -56,6 +56,7 @@ export function detailLines(r: CaseResult, p: Paint): string[] {
     out.push(`${where}: ${p.red(d.message)}`);
   }
   if (rest.length > MAX_DIFFERENCES) out.push(`... and ${rest.length - MAX_DIFFERENCES} more differences`);
+  for (const f of r.conformance ?? []) out.push(`conformance ${f.check}: ${p.red(f.message)}`);
   return out.map((l) => `    ${l}`);
 }
 

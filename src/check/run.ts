@@ -3,7 +3,9 @@
 // comparator. Servers come from a starter the caller passes (the CLI starts ours in-process).
 import type { Case, CaptureSpec, FixtureFile, RequestSpec, ResponseSpec } from './fixture.js';
 import { type ActualResponse, type Difference, compareResponse } from './compare.js';
-import { newDispatcher, send, urlFor } from './replay.js';
+import { headersFor, newDispatcher, send, urlFor } from './replay.js';
+import type { Conformer } from './conformance.js';
+import type { Failure } from './fuzz/conformance.js';
 import { resolvePointer } from './json-pointer.js';
 import { type Vars, fillJson, fillText } from './template.js';
 
@@ -21,6 +23,8 @@ export interface CaseResult {
   readonly case: Case;
   readonly outcome: Outcome;
   readonly differences: readonly Difference[];
+  /** Where the live answer departs from the surface's description (each failure names its check). */
+  readonly conformance?: readonly Failure[];
   /** For `error` (no usable answer) and `skipped`: why. */
   readonly reason?: { readonly kind: 'unreachable' | 'timeout' | 'transport' | 'capture' | 'skipped'; readonly message: string };
   /** The request as sent (captures filled in). */
@@ -37,6 +41,8 @@ export interface RunOptions {
   /** Files replayed at the same time (steps of one scenario are always in order). */
   readonly concurrency: number;
   readonly bail?: boolean;
+  /** The conformance check of a surface's answers (undefined: its description is not known). */
+  readonly conformance?: (surface: string) => Promise<Conformer | undefined>;
   readonly onCaseStart?: (c: Case) => void;
   readonly onCaseEnd?: (r: CaseResult) => void;
 }
@@ -93,6 +99,12 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (!t) targets.set(surface, (t = options.start(surface)));
     return t;
   };
+  const conformers = new Map<string, Promise<Conformer | undefined>>();
+  const conformerOf = (surface: string) => {
+    let c = conformers.get(surface);
+    if (!c) conformers.set(surface, (c = options.conformance ? options.conformance(surface).catch(() => undefined) : Promise.resolve(undefined)));
+    return c;
+  };
   const byFile = new Map<FixtureFile, CaseResult[]>();
   let stop = false;
   const slotsOnly = new Set<string>();
@@ -139,8 +151,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
         if (got.ok) vars.set(name, got.value);
         else reason ??= { kind: 'capture', message: `cannot capture ${name}: ${got.message}` };
       }
-      const failed = differences.length > 0 || reason !== undefined;
-      finish(list, { case: c, outcome: failed ? 'failed' : 'passed', differences, ...(reason ? { reason } : {}), sent, actual: r.response, durationMs });
+      const conform = await conformerOf(file.surface);
+      const conformance = conform ? conform({ ...req, headers: headersFor(req, options.headers, slotsOnly) }, r.response) : [];
+      const failed = differences.length > 0 || conformance.length > 0 || reason !== undefined;
+      finish(list, {
+        case: c, outcome: failed ? 'failed' : 'passed', differences, ...(conformance.length > 0 ? { conformance } : {}),
+        ...(reason ? { reason } : {}), sent, actual: r.response, durationMs,
+      });
       if (failed) broken = `step ${c.index + 1} failed`;
     }
   };

@@ -11,6 +11,13 @@ import { jsonReport } from './report-json.js';
 import { colorWanted, paint } from './color.js';
 import { type SurfaceLoader, coverageText, lint } from './lint.js';
 import { type Progress, caseEnded, caseStarted, initialProgress } from './progress.js';
+import { conformer } from './conformance.js';
+
+/** A surface's conformance check, when its description can be loaded (else none: the fixture alone judges). */
+const conformanceOf = (load: SurfaceLoader) => async (name: string) => {
+  const surface = await load(name);
+  return surface === undefined ? undefined : conformer(surface);
+};
 
 export type Reporter = 'pretty' | 'plain' | 'junit' | 'json';
 
@@ -37,6 +44,8 @@ export interface SessionOptions {
   /** Starts a known surface in-process (no base URL); undefined for unknown names. */
   readonly startSurface?: (name: string) => Starter | undefined;
   readonly loadSurface?: SurfaceLoader;
+  /** Judge each live answer against its surface too (`--no-conformance` turns it off). */
+  readonly conformance?: boolean;
   readonly stdout: Output;
   readonly stderr: Output;
   readonly env?: NodeJS.ProcessEnv;
@@ -148,6 +157,7 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
       concurrency: o.concurrency,
       ...(o.headers ? { headers: o.headers } : {}),
       ...(o.bail ? { bail: true } : {}),
+      ...(o.conformance !== false && o.loadSurface ? { conformance: conformanceOf(o.loadSurface) } : {}),
       onCaseStart: (c) => { if (live) live.update((progress = caseStarted(progress, c))); },
       onCaseEnd: (r) => {
         if (live) live.update((progress = caseEnded(progress, r)));
