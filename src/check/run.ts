@@ -27,6 +27,8 @@ export interface CaseResult {
   readonly conformance?: readonly Failure[];
   /** For `error` (no usable answer) and `skipped`: why. */
   readonly reason?: { readonly kind: 'unreachable' | 'timeout' | 'transport' | 'capture' | 'skipped'; readonly message: string };
+  /** What a person should know to read the failure (a redacted credential no `-H` filled). */
+  readonly hint?: string;
   /** The request as sent (captures filled in). */
   readonly sent?: { readonly method: string; readonly url: string };
   readonly actual?: ActualResponse;
@@ -105,6 +107,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (!c) conformers.set(surface, (c = options.conformance ? options.conformance(surface).catch(() => undefined) : Promise.resolve(undefined)));
     return c;
   };
+  /** Surfaces found unreachable, with why: their other cases are not sent (they would fail the same way). */
+  const down = new Map<string, string>();
+  const given = new Set((options.headers ?? []).map(([k]) => k.toLowerCase()));
   const byFile = new Map<FixtureFile, CaseResult[]>();
   let stop = false;
   const slotsOnly = new Set<string>();
@@ -137,9 +142,16 @@ export async function run(options: RunOptions): Promise<RunResult> {
       }
       const req = fillRequest(c.request, vars);
       const sent = { method: req.method, url: urlFor(base.url, req.path) };
+      const known = down.get(file.surface);
+      if (known !== undefined) {
+        finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: 'unreachable', message: known }, sent, durationMs: 0 });
+        broken = `step ${c.index + 1} got no answer`;
+        continue;
+      }
       const r = await send(base.url, req, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
       const durationMs = performance.now() - began;
       if (!r.ok) {
+        if (r.kind === 'unreachable') down.set(file.surface, r.message);
         finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: r.kind, message: r.message }, sent, durationMs });
         broken = `step ${c.index + 1} got no answer`;
         continue;
@@ -154,8 +166,12 @@ export async function run(options: RunOptions): Promise<RunResult> {
       const conform = await conformerOf(file.surface);
       const conformance = conform ? conform({ ...req, headers: headersFor(req, options.headers, slotsOnly) }, r.response) : [];
       const failed = differences.length > 0 || conformance.length > 0 || reason !== undefined;
+      const missing = Object.entries(c.request.headers ?? {}).filter(([k, v]) => typeof v !== 'string' && !given.has(k.toLowerCase())).map(([k]) => k);
+      const hint = failed && r.response.status === 401 && c.response.status !== 401 && missing.length > 0
+        ? `the fixture redacts ${missing.join(', ')} and no -H gave ${missing.length === 1 ? 'it' : 'them'}: the request went without; replay with -H '${missing[0]}: ...'`
+        : undefined;
       finish(list, {
-        case: c, outcome: failed ? 'failed' : 'passed', differences, ...(conformance.length > 0 ? { conformance } : {}),
+        case: c, outcome: failed ? 'failed' : 'passed', differences, ...(conformance.length > 0 ? { conformance } : {}), ...(hint ? { hint } : {}),
         ...(reason ? { reason } : {}), sent, actual: r.response, durationMs,
       });
       if (failed) broken = `step ${c.index + 1} failed`;
