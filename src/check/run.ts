@@ -5,6 +5,8 @@ import type { Case, CaptureSpec, FixtureFile, RequestSpec, ResponseSpec } from '
 import { type ActualResponse, type Difference, compareResponse } from './compare.js';
 import { headersFor, newDispatcher, send, urlFor } from './replay.js';
 import type { Conformer } from './conformance.js';
+import { resolve } from 'node:path';
+import { REPLAY_HEADER } from '../fixture/headers.js';
 import type { Failure } from './fuzz/conformance.js';
 import { resolvePointer } from './json-pointer.js';
 import { type Vars, fillJson, fillText } from './template.js';
@@ -148,7 +150,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
         broken = `step ${c.index + 1} got no answer`;
         continue;
       }
-      const r = await send(base.url, req, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
+      // Names the fixture, so a server recording into this very folder can refuse to copy it into itself.
+      const r = await send(base.url, { ...req, headers: { ...req.headers, [REPLAY_HEADER]: resolve(c.file) } }, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
       const durationMs = performance.now() - began;
       if (!r.ok) {
         if (r.kind === 'unreachable') down.set(file.surface, r.message);
