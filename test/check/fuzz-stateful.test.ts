@@ -8,7 +8,9 @@ import { request } from 'undici';
 import { registry } from '../../specs/index.js';
 import { mock } from '../../src/mock/index.js';
 import { runBin, runBinAsync } from '../helpers/cli.js';
-import { start } from '../helpers/server.js';
+import { start, tempDir } from '../helpers/server.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 type Fault = 'leak' | 'unlisted' | 'reused';
 
@@ -75,7 +77,8 @@ for (const [fault, check, steps] of CAUGHT) {
     const broken = await brokenS4(good.url, fault);
     try {
       const { port } = broken.address() as { port: number };
-      const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', `http://127.0.0.1:${port}`, '--seed', '9', '--runs', '20']);
+      const report = join(tempDir('fuzz-junit-'), 'report.xml');
+      const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', `http://127.0.0.1:${port}`, '--seed', '9', '--runs', '20', '--reporter', 'junit', '--output', report]);
       assert.is(r.code, 1, r.stdout + r.stderr);
       assert.match(r.stdout, /FAIL {2}S4 {2}stateful \/person {2}\((\d+) requests?, shrunk\)/);
       assert.match(r.stdout, check, r.stdout);
@@ -83,6 +86,10 @@ for (const [fault, check, steps] of CAUGHT) {
       // Shrunk: no more requests than the fault needs (create, delete, read back at most).
       const n = Number(/stateful \/person {2}\((\d+) request/.exec(r.stdout)?.[1]);
       assert.ok(n <= 3, r.stdout);
+      // JUnit: the failure typed by its check, the shrunk sequence as its text.
+      const xml = readFileSync(report, 'utf8');
+      const named = /^ {4}(\w+): /m.exec(r.stdout.slice(r.stdout.indexOf('stateful /person')))![1]!;
+      assert.match(xml, new RegExp(`<testcase name="stateful /person ${named}" classname="S4" time="0">\\n {6}<failure message="${named}: [^"]+" type="${named}">1\\. POST /person`));
     } finally {
       await new Promise((resolve) => broken.close(resolve));
       await good.close();

@@ -125,6 +125,24 @@ test('an unreachable server: one line on stderr, exit 3', () => {
   assert.match(r.stderr, /^api-check: S2: cannot connect to http:\/\/127\.0\.0\.1:9/);
 });
 
+test('--reporter json: the document alone on stdout (seed, totals, failures), the lines on stderr', () => {
+  const r = runBin('api-check', ['fuzz', 'S1', '--seed', '4', '--runs', '30', '--reporter', 'json']);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  const doc = JSON.parse(r.stdout) as { surface: string; seed: number; totals: { passed: number; failed: number }; failures: unknown[] };
+  assert.is(doc.surface, 'S1');
+  assert.is(doc.seed, 4);
+  assert.equal(doc.totals, { passed: 30, failed: 0 });
+  assert.equal(doc.failures, []);
+  assert.match(r.stderr, /seed 4 \(reproduce with --seed 4\)\n30 passed, 0 failed\n$/);
+});
+
+test('an unreachable server with --reporter junit: an <error type="unreachable">, exit 3', () => {
+  const r = runBin('api-check', ['fuzz', 'S2', '--base-url', 'http://127.0.0.1:9', '--seed', '1', '--runs', '20', '--reporter', 'junit']);
+  assert.is(r.code, 3, r.stdout + r.stderr);
+  assert.match(r.stdout, /^<\?xml/);
+  assert.match(r.stdout, /<error message="cannot connect to http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)" type="unreachable"\/>/);
+});
+
 // Bugs the fuzzer found, each held by a test of its own.
 
 test('in-process, a dot segment reaches the server as sent, as over HTTP (DELETE /greet/. on S3 -> 200, not 405)', async () => {
@@ -170,6 +188,7 @@ const BAD: [string, string[], RegExp][] = [
   ['--seed x', ['fuzz', 'S2', '--seed', 'x'], /--seed must be a whole number/],
   ['--base-url ftp://x', ['fuzz', 'S2', '--base-url', 'ftp://x'], /--base-url: "ftp:\/\/x" is not an http\(s\) URL/],
   ['an unknown flag', ['fuzz', 'S2', '--frobnicate'], /unknown option '--frobnicate'/],
+  ['--reporter tap', ['fuzz', 'S2', '--reporter', 'tap'], /--reporter: "tap" is not plain, junit or json/],
 ];
 for (const [what, args, message] of BAD) {
   test(`api-check fuzz with ${what}: one line on stderr, exit 2`, () => {
