@@ -3,8 +3,8 @@
 // the check named for it, with the shrunk sequence printed request by request.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createServer, type Server } from 'node:http';
-import { request } from 'undici';
+import type { Server } from 'node:http';
+import { breakingProxy } from '../helpers/breaking-proxy.js';
 import { registry } from '../../specs/index.js';
 import { mock } from '../../src/mock/index.js';
 import { runBin, runBinAsync } from '../helpers/cli.js';
@@ -18,28 +18,11 @@ type Fault = 'leak' | 'unlisted' | 'reused';
  * S4 behind a proxy with one stateful fault: `leak` answers DELETE 200 and keeps the record,
  * `unlisted` lists nothing, `reused` answers every create with Id 1 (the record is stored).
  */
-async function brokenS4(upstream: string, fault: Fault): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = req.url ?? '/';
-      if (fault === 'leak' && req.method === 'DELETE' && /^\/person\/\d+$/.test(url)) { res.writeHead(200).end(); return; }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection' && k !== 'transfer-encoding'));
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const up = await request(upstream + url, { method: req.method as 'GET', headers: headers as Record<string, string>, ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) });
-      let out = Buffer.from(await up.body.arrayBuffer());
-      const h = { ...up.headers } as Record<string, string | string[]>;
-      delete h['content-length'];
-      delete h['transfer-encoding'];
-      delete h.connection;
-      if (up.statusCode === 200 && req.method === 'GET' && url === '/person' && fault === 'unlisted') out = Buffer.from('[]');
-      if (up.statusCode === 200 && req.method === 'POST' && url === '/person' && fault === 'reused') out = Buffer.from(JSON.stringify({ ...JSON.parse(out.toString()) as object, Id: 1 }));
-      res.writeHead(up.statusCode, h).end(req.method === 'HEAD' ? undefined : out);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
+function brokenS4(upstream: string, fault: Fault): Promise<Server> {
+  return breakingProxy(upstream, (req, url, a) => {
+    if (a.status === 200 && req.method === 'GET' && url === '/person' && fault === 'unlisted') a.body = Buffer.from('[]');
+    if (a.status === 200 && req.method === 'POST' && url === '/person' && fault === 'reused') a.body = Buffer.from(JSON.stringify({ ...JSON.parse(a.body.toString()) as object, Id: 1 }));
+  }, (req, url) => (fault === 'leak' && req.method === 'DELETE' && /^\/person\/\d+$/.test(url) ? { status: 200, headers: {}, body: Buffer.alloc(0) } : undefined));
 }
 
 test('api-check fuzz S4 runs model-based sequences over /person and they pass', () => {

@@ -4,11 +4,11 @@
 // fixture plain api-check replays), and bad command lines exit 2 with one line.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
+import { breakingProxy } from '../helpers/breaking-proxy.js';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { registry } from '../../specs/index.js';
 import { runBin, runBinAsync } from '../helpers/cli.js';
 import { call, start, withInProcess } from '../helpers/server.js';
@@ -35,32 +35,16 @@ const runAsync = (args: string[]) => runBinAsync('api-check', args);
  * in /hello's body, a wrong Content-Type on /marketing's 200, 400 where 415 is due, and no Allow
  * on a 405.
  */
-async function brokenS2(upstream: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = req.url ?? '/';
-      const m = /^\/position\/(-?\d+)\//.exec(url);
-      if ((req.method === 'GET' || req.method === 'HEAD') && m && Number(m[1]) > 100) { res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'); return; }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection' && k !== 'transfer-encoding'));
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const up = await request(upstream + url, { method: req.method as 'GET', headers: headers as Record<string, string>, ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) });
-      let out = Buffer.from(await up.body.arrayBuffer());
-      const h = { ...up.headers } as Record<string, string | string[]>;
-      delete h['content-length'];
-      delete h['transfer-encoding'];
-      delete h.connection;
-      let status = up.statusCode;
-      if (url.startsWith('/hello') && status === 200 && req.method === 'GET') out = Buffer.from(JSON.stringify({ ...JSON.parse(out.toString()) as object, debug: true }));
-      if (url.startsWith('/marketing') && status === 200) h['content-type'] = 'text/plain';
-      if (status === 415) status = 400;
-      if (status === 405) delete h.allow;
-      res.writeHead(status, h).end(req.method === 'HEAD' ? undefined : out);
-    });
+function brokenS2(upstream: string): Promise<Server> {
+  return breakingProxy(upstream, (req, url, a) => {
+    if (url.startsWith('/hello') && a.status === 200 && req.method === 'GET') a.body = Buffer.from(JSON.stringify({ ...JSON.parse(a.body.toString()) as object, debug: true }));
+    if (url.startsWith('/marketing') && a.status === 200) a.headers['content-type'] = 'text/plain';
+    if (a.status === 415) a.status = 400;
+    if (a.status === 405) delete a.headers.allow;
+  }, (req, url) => {
+    const m = /^\/position\/(-?\d+)\//.exec(url);
+    return (req.method === 'GET' || req.method === 'HEAD') && m && Number(m[1]) > 100 ? { status: 500, headers: { 'content-type': 'text/plain' }, body: Buffer.from('boom') } : undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
 }
 
 test('a broken server is caught, each fault by its check, shrunk and saved as fixtures api-check replays', async () => {

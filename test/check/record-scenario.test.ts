@@ -10,6 +10,13 @@ import { request } from 'undici';
 import { runBin, runBinAsync, spawnServe } from '../helpers/cli.js';
 import { tempDir } from '../helpers/server.js';
 
+const stepsIn = (dir: string) => {
+  try { return (JSON.parse(readFileSync(join(dir, 'person-lifecycle.json'), 'utf8')) as { steps: unknown[] }).steps.length; } catch { return 0; }
+};
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
 test('a recorded S4 session replays as a scenario against a fresh server and the used one; its own replay is not recorded', async () => {
   const dir = tempDir('api-serve-scenario-');
   const data = tempDir('api-serve-scenario-data-');
@@ -21,6 +28,8 @@ test('a recorded S4 session replays as a scenario against a fresh server and the
     for (const [method, path] of [['GET', '/person'], ['GET', `/person/${Id}`], ['DELETE', `/person/${Id}`], ['GET', `/person/${Id}`]] as const) {
       await (await request(url + path, { method })).body.text();
     }
+    // The recorder writes once the answer has gone: wait for the fifth step to be there.
+    await until(() => stepsIn(dir) === 5);
     assert.equal(readdirSync(dir), ['person-lifecycle.json']);
     const scenario = JSON.parse(readFileSync(join(dir, 'person-lifecycle.json'), 'utf8')) as { steps: { request: { path: string }; capture?: unknown; response: { body?: unknown } }[] };
     assert.equal(scenario.steps.map((s) => s.request.path), ['/person', '/person', '/person/${id}', '/person/${id}', '/person/${id}']);
