@@ -91,6 +91,7 @@ async function main() {
   if (!existsSync(join(root, 'dist/src/index.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
   if (opt.only?.length && opt.only.every((o) => o === 'startup')) return startupOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'hashing')) return hashingOnly(opt);
+  if (opt.only?.length && opt.only.every((o) => o === 'fuzz')) return fuzzOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -270,6 +271,27 @@ async function hashingOnly(opt) {
   writeFileSync(file.replace(/\.json$/, '.md'), md);
   console.log(`Wrote ${file.slice(root.length)} and its .md`);
   await stopAll();
+}
+
+/** `--only fuzz`: api-check fuzz S2 in-process, generated requests per second (target >= 2,000). */
+async function fuzzOnly(opt) {
+  const { fuzzScenario } = await import('./lib/fuzz.mjs');
+  const rounds = opt.quick ? 3 : 5;
+  const runs = opt.quick ? 3000 : 10000;
+  const { samples, medianPerSecond } = await fuzzScenario({ root, rounds, runs, log });
+  const result = {
+    when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, rounds, runs,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    row: 'api-check fuzz S2 in-process: generated requests per second (generation, prediction, checks and the server\'s answer)', target: 2000, medianPerSecond, samples,
+  };
+  const md = `| row | median req/s | rounds (req/s) | target |\n|---|---|---|---|\n| ${result.row} | ${medianPerSecond.toFixed(0)} | ${samples.map((s) => s.perSecond.toFixed(0)).join(', ')} | >= 2,000 |\n\n${result.machine}\n`;
+  console.log(md);
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${result.when.replace(/[:.]/g, '-')}-fuzz${opt.quick ? '-quick' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(file.replace(/\.json$/, '.md'), md);
+  console.log(`Wrote ${file.slice(root.length)} and its .md`);
 }
 
 let scratch;

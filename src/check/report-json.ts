@@ -20,6 +20,7 @@ export function jsonReport(result: RunResult): string {
       expectedStatus: r.case.response.status,
       actualStatus: r.actual?.status,
       differences: r.differences,
+      conformance: r.conformance ?? [],
       durationMs: Math.round(r.durationMs * 1000) / 1000,
     })),
   };

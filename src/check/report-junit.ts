@@ -26,9 +26,12 @@ function testcase(r: CaseResult): string {
   const details = [originOf(r), ...detailLines(r, plain).map((l) => l.trim())].join('\n');
   if (r.outcome === 'passed') return `${head}/>`;
   if (r.outcome === 'skipped') return `${head}>\n      <skipped${attrs({ message: r.reason?.message ?? 'not run' })}/>\n    </testcase>`;
-  const first = r.outcome === 'error' ? r.reason?.message ?? 'error' : r.differences[0] ? `${r.differences[0].where} ${r.differences[0].path}: ${r.differences[0].message}`.replace(/ : /, ': ') : r.reason?.message ?? 'failed';
+  const conformance = r.conformance?.[0];
+  const first = r.outcome === 'error' ? r.reason?.message ?? 'error' : r.differences[0] ? `${r.differences[0].where} ${r.differences[0].path}: ${r.differences[0].message}`.replace(/ : /, ': ')
+    : conformance ? `${conformance.check}: ${conformance.message}` : r.reason?.message ?? 'failed';
   const tag = r.outcome === 'error' ? 'error' : 'failure';
-  const type = r.outcome === 'error' ? r.reason?.kind ?? 'error' : 'mismatch';
+  // A live answer that matches its fixture but not its surface is a failure of its own kind.
+  const type = r.outcome === 'error' ? r.reason?.kind ?? 'error' : r.differences.length === 0 && conformance ? 'conformance' : 'mismatch';
   return `${head}>\n      <${tag}${attrs({ message: first, type })}>${xmlEscape(details)}</${tag}>\n    </testcase>`;
 }
 

@@ -56,18 +56,29 @@ export function detailLines(r: CaseResult, p: Paint): string[] {
     out.push(`${where}: ${p.red(d.message)}`);
   }
   if (rest.length > MAX_DIFFERENCES) out.push(`... and ${rest.length - MAX_DIFFERENCES} more differences`);
+  for (const f of r.conformance ?? []) out.push(`conformance ${f.check}: ${p.red(f.message)}`);
+  if (r.hint) out.push(`${p.yellow('hint')}: ${r.hint}`);
   return out.map((l) => `    ${l}`);
 }
+
+/** A case that got no answer because its server could not be reached (reported per surface, not per case). */
+export const isUnreachable = (r: CaseResult) => r.outcome === 'error' && r.reason?.kind === 'unreachable';
 
 /** Everything after the per-case lines: failure details, skipped note, totals line. */
 export function summaryText(result: RunResult, p: Paint): string {
   const t = totalsOf(result.results);
   const lines: string[] = [];
-  const bad = result.results.filter((r) => r.outcome === 'failed' || r.outcome === 'error');
+  // An unreachable server is one line per surface, however many cases it left unchecked.
+  const unreachable = result.results.filter(isUnreachable);
+  const bad = result.results.filter((r) => (r.outcome === 'failed' || r.outcome === 'error') && !isUnreachable(r));
   if (bad.length > 0) {
     lines.push('', p.bold(`Failures (${bad.length}):`));
     for (const r of bad) lines.push('', caseLine(r, p), ...detailLines(r, p));
     lines.push('');
+  }
+  for (const s of [...new Set(unreachable.map((r) => r.case.surface))]) {
+    const list = unreachable.filter((r) => r.case.surface === s);
+    lines.push(`${p.red(TAG.error)} ${s}  ${list[0]!.reason!.message}  (${list.length} case${list.length === 1 ? '' : 's'} not checked)`);
   }
   if (t.skipped > 0) {
     const why = [...new Set(result.results.filter((r) => r.outcome === 'skipped').map((r) => r.reason?.message ?? ''))];

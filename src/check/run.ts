@@ -3,7 +3,11 @@
 // comparator. Servers come from a starter the caller passes (the CLI starts ours in-process).
 import type { Case, CaptureSpec, FixtureFile, RequestSpec, ResponseSpec } from './fixture.js';
 import { type ActualResponse, type Difference, compareResponse } from './compare.js';
-import { newDispatcher, send, urlFor } from './replay.js';
+import { headersFor, newDispatcher, send, urlFor } from './replay.js';
+import type { Conformer } from './conformance.js';
+import { resolve } from 'node:path';
+import { REPLAY_HEADER } from '../fixture/headers.js';
+import type { Failure } from './fuzz/conformance.js';
 import { resolvePointer } from './json-pointer.js';
 import { type Vars, fillJson, fillText } from './template.js';
 
@@ -21,8 +25,12 @@ export interface CaseResult {
   readonly case: Case;
   readonly outcome: Outcome;
   readonly differences: readonly Difference[];
+  /** Where the live answer departs from the surface's description (each failure names its check). */
+  readonly conformance?: readonly Failure[];
   /** For `error` (no usable answer) and `skipped`: why. */
   readonly reason?: { readonly kind: 'unreachable' | 'timeout' | 'transport' | 'capture' | 'skipped'; readonly message: string };
+  /** What a person should know to read the failure (a redacted credential no `-H` filled). */
+  readonly hint?: string;
   /** The request as sent (captures filled in). */
   readonly sent?: { readonly method: string; readonly url: string };
   readonly actual?: ActualResponse;
@@ -37,6 +45,8 @@ export interface RunOptions {
   /** Files replayed at the same time (steps of one scenario are always in order). */
   readonly concurrency: number;
   readonly bail?: boolean;
+  /** The conformance check of a surface's answers (undefined: its description is not known). */
+  readonly conformance?: (surface: string) => Promise<Conformer | undefined>;
   readonly onCaseStart?: (c: Case) => void;
   readonly onCaseEnd?: (r: CaseResult) => void;
 }
@@ -93,6 +103,15 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (!t) targets.set(surface, (t = options.start(surface)));
     return t;
   };
+  const conformers = new Map<string, Promise<Conformer | undefined>>();
+  const conformerOf = (surface: string) => {
+    let c = conformers.get(surface);
+    if (!c) conformers.set(surface, (c = options.conformance ? options.conformance(surface).catch(() => undefined) : Promise.resolve(undefined)));
+    return c;
+  };
+  /** Surfaces found unreachable, with why: their other cases are not sent (they would fail the same way). */
+  const down = new Map<string, string>();
+  const given = new Set((options.headers ?? []).map(([k]) => k.toLowerCase()));
   const byFile = new Map<FixtureFile, CaseResult[]>();
   let stop = false;
   const slotsOnly = new Set<string>();
@@ -125,9 +144,17 @@ export async function run(options: RunOptions): Promise<RunResult> {
       }
       const req = fillRequest(c.request, vars);
       const sent = { method: req.method, url: urlFor(base.url, req.path) };
-      const r = await send(base.url, req, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
+      const known = down.get(file.surface);
+      if (known !== undefined) {
+        finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: 'unreachable', message: known }, sent, durationMs: 0 });
+        broken = `step ${c.index + 1} got no answer`;
+        continue;
+      }
+      // Names the fixture, so a server recording into this very folder can refuse to copy it into itself.
+      const r = await send(base.url, { ...req, headers: { ...req.headers, [REPLAY_HEADER]: resolve(c.file) } }, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
       const durationMs = performance.now() - began;
       if (!r.ok) {
+        if (r.kind === 'unreachable') down.set(file.surface, r.message);
         finish(list, { case: c, outcome: 'error', differences: [], reason: { kind: r.kind, message: r.message }, sent, durationMs });
         broken = `step ${c.index + 1} got no answer`;
         continue;
@@ -139,8 +166,17 @@ export async function run(options: RunOptions): Promise<RunResult> {
         if (got.ok) vars.set(name, got.value);
         else reason ??= { kind: 'capture', message: `cannot capture ${name}: ${got.message}` };
       }
-      const failed = differences.length > 0 || reason !== undefined;
-      finish(list, { case: c, outcome: failed ? 'failed' : 'passed', differences, ...(reason ? { reason } : {}), sent, actual: r.response, durationMs });
+      const conform = await conformerOf(file.surface);
+      const conformance = conform ? conform({ ...req, headers: headersFor(req, options.headers, slotsOnly) }, r.response) : [];
+      const failed = differences.length > 0 || conformance.length > 0 || reason !== undefined;
+      const missing = Object.entries(c.request.headers ?? {}).filter(([k, v]) => typeof v !== 'string' && !given.has(k.toLowerCase())).map(([k]) => k);
+      const hint = failed && r.response.status === 401 && c.response.status !== 401 && missing.length > 0
+        ? `the fixture redacts ${missing.join(', ')} and no -H gave ${missing.length === 1 ? 'it' : 'them'}: the request went without; replay with -H '${missing[0]}: ...'`
+        : undefined;
+      finish(list, {
+        case: c, outcome: failed ? 'failed' : 'passed', differences, ...(conformance.length > 0 ? { conformance } : {}), ...(hint ? { hint } : {}),
+        ...(reason ? { reason } : {}), sent, actual: r.response, durationMs,
+      });
       if (failed) broken = `step ${c.index + 1} failed`;
     }
   };

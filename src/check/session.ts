@@ -5,12 +5,19 @@ import { resolve } from 'node:path';
 import { isModulePath, relativeRef } from '../fixture/surface-ref.js';
 import { type FixtureFile, formatProblem, loadFixtures } from './fixture.js';
 import { type RunResult, type Starter, exitCodeOf, run } from './run.js';
-import { caseLine, summaryText, titleOf, totalsLine } from './report.js';
+import { caseLine, isUnreachable, summaryText, titleOf, totalsLine } from './report.js';
 import { junitXml } from './report-junit.js';
 import { jsonReport } from './report-json.js';
 import { colorWanted, paint } from './color.js';
 import { type SurfaceLoader, coverageText, lint } from './lint.js';
 import { type Progress, caseEnded, caseStarted, initialProgress } from './progress.js';
+import { conformer } from './conformance.js';
+
+/** A surface's conformance check, when its description can be loaded (else none: the fixture alone judges). */
+const conformanceOf = (load: SurfaceLoader) => async (name: string) => {
+  const surface = await load(name);
+  return surface === undefined ? undefined : conformer(surface);
+};
 
 export type Reporter = 'pretty' | 'plain' | 'junit' | 'json';
 
@@ -37,6 +44,8 @@ export interface SessionOptions {
   /** Starts a known surface in-process (no base URL); undefined for unknown names. */
   readonly startSurface?: (name: string) => Starter | undefined;
   readonly loadSurface?: SurfaceLoader;
+  /** Judge each live answer against its surface too (`--no-conformance` turns it off). */
+  readonly conformance?: boolean;
   readonly stdout: Output;
   readonly stderr: Output;
   readonly env?: NodeJS.ProcessEnv;
@@ -138,6 +147,7 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
   const p = paint(colorWanted(o.stdout, env));
   const live = human && o.reporter === 'pretty' && o.stdout.isTTY === true && !ci && o.liveView ? await o.liveView(cases.length, p.enabled) : undefined;
   let progress = initialProgress(cases.length);
+  const down = new Set<string>();
 
   let result: RunResult;
   try {
@@ -148,10 +158,15 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
       concurrency: o.concurrency,
       ...(o.headers ? { headers: o.headers } : {}),
       ...(o.bail ? { bail: true } : {}),
+      ...(o.conformance !== false && o.loadSurface ? { conformance: conformanceOf(o.loadSurface) } : {}),
       onCaseStart: (c) => { if (live) live.update((progress = caseStarted(progress, c))); },
       onCaseEnd: (r) => {
         if (live) live.update((progress = caseEnded(progress, r)));
-        else if (human) o.stdout.write(`${caseLine(r, p)}\n`);
+        else if (human) {
+          // An unreachable surface is reported once in the summary: none of its cases gets a line here.
+          if (isUnreachable(r)) down.add(r.case.surface);
+          else if (!(r.outcome === 'skipped' && down.has(r.case.surface))) o.stdout.write(`${caseLine(r, p)}\n`);
+        }
       },
     });
   } finally {
@@ -163,7 +178,7 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
     if (o.output !== undefined) writeFileSync(o.output, doc);
     else o.stdout.write(doc);
   } else if (o.output !== undefined) {
-    writeFileSync(o.output, `${result.results.map((r) => caseLine(r, paint(false))).join('\n')}\n${summaryText(result, paint(false))}`);
+    writeFileSync(o.output, `${result.results.filter((r) => !isUnreachable(r)).map((r) => caseLine(r, paint(false))).join('\n')}\n${summaryText(result, paint(false))}`);
   }
   // The product goes to stdout; with a document there, the human summary goes to stderr.
   (toStdout ? o.stderr : o.stdout).write(toStdout ? summaryText(result, paint(false)) : summary);

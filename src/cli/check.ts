@@ -94,7 +94,7 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
 
 interface Opts {
   surface?: string[]; grep?: string; list?: boolean; lint?: boolean; bail?: boolean; timeout: number; header?: [string, string][];
-  concurrency: number; reporter: Reporter; output?: string; baseUrl?: string[];
+  concurrency: number; reporter: Reporter; output?: string; baseUrl?: string[]; conformance: boolean;
 }
 
 function baseUrls(values: readonly string[] | undefined, env: NodeJS.ProcessEnv): string | Record<string, string> | undefined {
@@ -123,6 +123,7 @@ export function program(): Command {
     .option('--list', 'print the selected cases and send nothing')
     .option('--lint', 'check fixtures against the surface descriptions and show what no fixture exercises; send nothing')
     .option('--bail', 'stop at the first failed case')
+    .option('--no-conformance', 'compare with the fixtures only, not also with the surface descriptions')
     .option('--timeout <ms>', 'per request', positiveInt('--timeout'), 10000)
     .option('-H, --header <name:value>', 'send this header with every request (repeatable; overrides the fixture)', header)
     .option('--concurrency <n>', 'fixture files replayed at once (a scenario\'s steps always run in order)', positiveInt('--concurrency'), 4)
@@ -188,6 +189,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(opts.list ? { list: true } : {}),
     ...(opts.lint ? { lint: true } : {}),
     ...(opts.bail ? { bail: true } : {}),
+    conformance: opts.conformance,
     timeoutMs: opts.timeout,
     ...(opts.header ? { headers: opts.header } : {}),
     concurrency: opts.concurrency,

@@ -36,9 +36,14 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
   return [...prev, [v.slice(0, i).trim(), v.slice(i + 1).trim()]];
 };
 
+const reporterArg = (v: string) => {
+  if (v !== 'plain' && v !== 'junit' && v !== 'json') throw new InvalidArgumentError(`--reporter: "${v}" is not plain, junit or json`);
+  return v;
+};
+
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; timeout: number;
+  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean; reporter: 'plain' | 'junit' | 'json'; output?: string;
 }
 
 /** Sends through the in-process injector, answering as a client over HTTP would read it. */
@@ -59,12 +64,13 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   if (o.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(o.baseUrl)) throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const inRegistry = Object.hasOwn(registry, target.label);
   const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
   let close = async () => {};
   let sender: (r: RequestSpec) => Promise<Sent>;
+  let statefulSender: ((r: RequestSpec) => Promise<Sent>) | undefined;
   const logs: string[] = [];
   if (o.baseUrl === undefined) {
     // A module with a surface and no handlers is fuzzed against its mock, as api-serve would serve it.
@@ -75,6 +81,13 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     const inj = await injector(handlers, { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
     close = async () => { await inj.close(); rmSync(dataDir, { recursive: true, force: true }); };
     sender = injectSender(inj.inject, bodyFor);
+    if (mod.handlers === undefined && o.stateful) {
+      // A mock keeps nothing unless stateful (`api-serve --mock --stateful`): sequences go to one that does.
+      const kept = await injector((await import('../mock/index.js')).mock(mod.surface, { stateful: true }), { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
+      const first = close;
+      close = async () => { await kept.close(); await first(); };
+      statefulSender = injectSender(kept.inject, bodyFor);
+    }
   } else {
     const dispatcher = newDispatcher();
     const base = o.baseUrl;
@@ -82,7 +95,11 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     sender = (r) => send(base, r, { timeoutMs: o.timeout, dispatcher });
   }
   const where = o.baseUrl ?? 'in-process';
-  process.stdout.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
+  // A document written to stdout is alone there: the human lines go to stderr (as replay does).
+  const documentOut = o.reporter !== 'plain' && o.output === undefined;
+  const out = documentOut ? process.stderr : process.stdout;
+  const began = performance.now();
+  out.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
   let result: Awaited<ReturnType<typeof fuzz>>;
   try {
     result = await fuzz({
@@ -92,11 +109,20 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
       // The seeded demo user exists only in the data dir this command makes for a reference surface.
       ...(inRegistry && o.baseUrl === undefined ? { credentials: DEMO_CREDENTIALS } : {}),
       ...(o.maxResponseTime === undefined ? {} : { maxResponseTime: o.maxResponseTime }),
+      stateful: o.stateful, ...(statefulSender ? { statefulSend: statefulSender } : {}),
     });
   } finally {
     await close();
   }
+  const meta = { surface: target.label, seed, seconds: (performance.now() - began) / 1000 };
+  const report = () => {
+    if (o.reporter === 'plain') return;
+    const doc = o.reporter === 'junit' ? fuzzJunit(result, meta) : fuzzJson(result, meta);
+    if (o.output === undefined) process.stdout.write(doc);
+    else writeFileSync(o.output, doc);
+  };
   if (result.unreachable !== undefined) {
+    report();
     process.stderr.write(`api-check: ${target.label}: ${result.unreachable}\n`);
     return 3;
   }
@@ -104,24 +130,32 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   const redact = new Set((o.header ?? []).map(([k]) => k.toLowerCase()));
   for (const f of result.failures) {
     const r = f.probe.request;
-    process.stdout.write(`FAIL  ${target.label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
-    for (const x of f.failures) process.stdout.write(`    ${x.check}: ${x.message}\n`);
+    out.write(`FAIL  ${target.label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
+    for (const x of f.failures) out.write(`    ${x.check}: ${x.message}\n`);
     const shown = Object.entries(r.headers ?? {}).filter(([k]) => !redact.has(k));
-    if (shown.length > 0) process.stdout.write(`    request headers: ${shown.map(([k, v]) => `${k}: ${String(v)}`).join(', ')}\n`);
+    if (shown.length > 0) out.write(`    request headers: ${shown.map(([k, v]) => `${k}: ${String(v)}`).join(', ')}\n`);
     const body = r.text ?? (r.base64 === undefined ? undefined : `(base64) ${r.base64}`);
-    if (body !== undefined) process.stdout.write(`    request body: ${body.length > 200 ? `${body.slice(0, 200)}... (${body.length} chars)` : body}\n`);
+    if (body !== undefined) out.write(`    request body: ${body.length > 200 ? `${body.slice(0, 200)}... (${body.length} chars)` : body}\n`);
     if (o.saveFailures !== undefined) {
       mkdirSync(o.saveFailures, { recursive: true });
       const fx = fixtureOf(mod.surface.name, seed, f);
       const headers = fx.request.headers && Object.fromEntries(Object.entries(fx.request.headers).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
       const file = join(o.saveFailures, fixtureName(mod.surface.name, f));
       writeFileSync(file, `${JSON.stringify({ ...fx, request: { ...fx.request, ...(headers ? { headers } : {}) } }, null, 2)}\n`);
-      process.stdout.write(`    saved ${file}\n`);
+      out.write(`    saved ${file}\n`);
     }
   }
-  if (result.failures.length > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
-  process.stdout.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed} passed, ${result.failures.length} failed\n`);
-  return result.failures.length > 0 ? 1 : 0;
+  const st = result.stateful;
+  if (st) out.write(`stateful: ${st.collections.join(', ')}: ${st.passed} requests in passing sequences\n`);
+  for (const f of st?.failures ?? []) {
+    out.write(`FAIL  ${target.label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
+    for (const line of describeSteps(f.steps)) out.write(`    ${line}\n`);
+  }
+  const failed = result.failures.length + (st?.failures.length ?? 0);
+  if (failed > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
+  out.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed + (st?.passed ?? 0)} passed, ${failed} failed\n`);
+  report();
+  return failed > 0 ? 1 : 0;
 }
 
 /** Adds `fuzz` to the api-check program (commander: subcommands of api-check). */
@@ -138,6 +172,9 @@ export function addFuzz(cmd: Command): void {
     .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
     .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
     .option('--timeout <ms>', 'per request', whole('--timeout', 1), 10000)
+    .option('--reporter <name>', 'plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'plain')
+    .option('--output <file>', 'write the junit or json report there')
+    .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()
     .action(async (arg: string, o: FuzzFlags) => {
       try {

@@ -69,6 +69,7 @@ export function program(): Command {
     .addOption(new Option('--request-timeout <ms>', 'longest a client may take to send a whole request, body included (408 after it)').default('30000').argParser(parseMillis))
     .addOption(new Option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open').default('5000').argParser(parseMillis))
     .option('--record <dir>', 'write every exchange served as an api-check fixture file in this directory')
+    .option('--scenario <name>', 'with --record: the session as one scenario file, generated ids reused later as captures')
     .option('--mock', 'answer from the description alone: examples, else samples (handlers set aside)')
     .option('--dynamic', 'mocked answers are fresh generated values (per request: Prefer: dynamic=true)')
     .option('--stateful', 'mocked collections keep their items in memory (POST <prefix>reset reseeds them)')
@@ -88,7 +89,7 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
+interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; scenario?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
 
 function parseOrigins(text: string | undefined): CorsOrigins {
   if (text === undefined || text === '*') return '*';
@@ -171,6 +172,8 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
     return { arg: a, mod: { surface: loaded.surface, handlers: await implementationFor(loaded, a.label, opts) } };
   })]);
   if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
+  if (opts.scenario !== undefined && opts.record === undefined) throw new UsageError('--scenario needs --record DIR (the folder the scenario is written to)');
+  if (opts.scenario !== undefined && args.length > 1) throw new UsageError('--scenario records one surface (a scenario names one)');
   const fixed = new Set<number>();
   const planned = modules.map(({ arg, mod }) => {
     const port = opts.port !== undefined ? parsePort(opts.port, '--port') : arg.port ?? mod.surface.meta.port;
@@ -194,7 +197,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   };
   const common = { host: opts.host, dataDir: opts.data, maxBody: parseSize(opts.maxBody), timeouts, options: surfaceOptions(opts), users: openUserStore, ...tools, ...(tls ? { tls } : {}) };
   let floating = FLOATING_PORT;
-  const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`));
+  const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`), opts.scenario);
   try {
     for (const { arg, mod, port } of planned) {
       // A surface given by path is recorded by its path from the recording's folder.
@@ -257,6 +260,7 @@ export async function main(argv: string[]): Promise<void> {
     if (opts.store === undefined) die('api-serve', '--workers needs a shared store: give --store postgres://... (or API_SERVE_DATABASE_URL); the embedded store serves one process');
     if (opts.record !== undefined) die('api-serve', '--record works with one process, not with --workers');
     if (opts.watch === true) die('api-serve', '--watch works with one process, not with --workers');
+    if (opts.scenario !== undefined) die('api-serve', '--scenario works with one process, not with --workers');
     const cluster = (await import('node:cluster')).default;
     if (cluster.isPrimary) {
       try { names.forEach(parseSurfaceArg); } catch (err) { die('api-serve', (err as Error).message); }

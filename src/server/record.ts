@@ -5,6 +5,10 @@ import type { OutReply, RequestRecord } from './request.js';
 import type { ExchangeFixture } from '../fixture/format.js';
 import { type Exchange, fixtureOf } from '../fixture/exchange.js';
 import { fileStem, fixtureFolder, writeFixture } from '../fixture/files.js';
+import { REPLAY_HEADER } from '../fixture/headers.js';
+import { scenarioOf } from '../fixture/scenario.js';
+import { mkdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 /** One exchange as the server saw it. */
 export interface ServedExchange {
@@ -88,12 +92,32 @@ export const servedFixture = (surface: string, x: ServedExchange, endpoint?: str
  * `surface` names the files; `reference` is what the fixtures name as their surface (a registry
  * name, or the module's path relative to `dir`, so the recording replays with no flags).
  */
-export function recorder(dir: string, onError: (line: string) => void = () => {}): (surface: string, reference?: string) => ExchangeObserver {
+export function recorder(dir: string, onError: (line: string) => void = () => {}, scenario?: string): (surface: string, reference?: string) => ExchangeObserver {
   const folder = fixtureFolder(dir);
+  const own = resolve(dir);
+  let refused = false;
+  /** A request api-check sent while replaying a fixture of this very folder: recording it would copy the folder into itself. */
+  const replayOfItself = (x: ServedExchange) => {
+    const from = x.requestHeaders[REPLAY_HEADER];
+    if (typeof from !== 'string') return false;
+    const rel = relative(own, resolve(from));
+    if (rel.startsWith('..') || rel.startsWith(sep) || rel === '') return false;
+    if (!refused) onError(`api-serve: not recording: these requests are api-check replaying ${dir} itself (${relative(own, resolve(from))}); record into another folder`);
+    refused = true;
+    return true;
+  };
+  // decided: --scenario writes one file, rewritten after each exchange so a stopped server leaves
+  // it whole; README "Recording, HAR import, lint".
+  const steps: ExchangeFixture[] = [];
+  const scenarioFile = scenario === undefined ? undefined : join(dir, `${scenario.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'scenario'}.json`);
   return (surface, reference = surface) => (x, endpoint) => {
-    const file = folder.next(`${surface}-${fileStem({ method: x.method, path: x.url })}`);
+    if (replayOfItself(x)) return;
+    const file = scenarioFile ?? folder.next(`${surface}-${fileStem({ method: x.method, path: x.url })}`);
     try {
-      writeFixture(file, servedFixture(reference, x, endpoint));
+      if (scenarioFile === undefined) { writeFixture(file, servedFixture(reference, x, endpoint)); return; }
+      steps.push(servedFixture(reference, x, endpoint));
+      mkdirSync(dir, { recursive: true });
+      writeFixture(file, scenarioOf(reference, scenario!, steps));
     } catch (err) {
       onError(`api-serve: could not record ${x.method} ${x.url} to ${file}: ${(err as Error).message}`);
     }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBin } from '../helpers/cli.js';
 
-test('api-check fuzz ./described.mjs (no handlers) passes against the mock', () => {
+test('api-check fuzz ./described.mjs (no handlers) passes against the mock, its collection against a stateful one', () => {
   const dir = mkdtempSync(join(tmpdir(), 'api-check-fuzz-mock-'));
   try {
     const mod = join(dir, 'described.mjs');
@@ -20,7 +20,9 @@ export const surface = api('Pets', { title: 'pets' }, {
 });\n`);
     const r = runBin('api-check', ['fuzz', mod, '--seed', '3', '--runs', '80']);
     assert.is(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /^80 passed, 0 failed$/m);
+    // 80 generated requests, then the model-based sequences over /pets (against a stateful mock of it).
+    assert.match(r.stdout, /^stateful: \/pets: \d+ requests in passing sequences$/m);
+    assert.ok(Number(/^(\d+) passed, 0 failed$/m.exec(r.stdout)?.[1]) > 80, r.stdout);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 

@@ -4,14 +4,13 @@
 // fixture plain api-check replays), and bad command lines exit 2 with one line.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
+import { breakingProxy } from '../helpers/breaking-proxy.js';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { registry } from '../../specs/index.js';
-import { ROOT, bin, runBin } from '../helpers/cli.js';
+import { runBin, runBinAsync } from '../helpers/cli.js';
 import { call, start, withInProcess } from '../helpers/server.js';
 import { predict } from '../../src/describe/index.js';
 import { judge } from '../../src/check/fuzz/index.js';
@@ -29,49 +28,23 @@ for (const name of SURFACES) {
   });
 }
 
-/** Runs the bin without blocking this process (the broken server lives here). */
-function runAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin('api-check'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runAsync = (args: string[]) => runBinAsync('api-check', args);
 
 /**
  * S2 behind a proxy that breaks five things: a 500 for x > 100 on /position, an undeclared field
  * in /hello's body, a wrong Content-Type on /marketing's 200, 400 where 415 is due, and no Allow
  * on a 405.
  */
-async function brokenS2(upstream: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = req.url ?? '/';
-      const m = /^\/position\/(-?\d+)\//.exec(url);
-      if ((req.method === 'GET' || req.method === 'HEAD') && m && Number(m[1]) > 100) { res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'); return; }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection' && k !== 'transfer-encoding'));
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const up = await request(upstream + url, { method: req.method as 'GET', headers: headers as Record<string, string>, ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) });
-      let out = Buffer.from(await up.body.arrayBuffer());
-      const h = { ...up.headers } as Record<string, string | string[]>;
-      delete h['content-length'];
-      delete h['transfer-encoding'];
-      delete h.connection;
-      let status = up.statusCode;
-      if (url.startsWith('/hello') && status === 200 && req.method === 'GET') out = Buffer.from(JSON.stringify({ ...JSON.parse(out.toString()) as object, debug: true }));
-      if (url.startsWith('/marketing') && status === 200) h['content-type'] = 'text/plain';
-      if (status === 415) status = 400;
-      if (status === 405) delete h.allow;
-      res.writeHead(status, h).end(req.method === 'HEAD' ? undefined : out);
-    });
+function brokenS2(upstream: string): Promise<Server> {
+  return breakingProxy(upstream, (req, url, a) => {
+    if (url.startsWith('/hello') && a.status === 200 && req.method === 'GET') a.body = Buffer.from(JSON.stringify({ ...JSON.parse(a.body.toString()) as object, debug: true }));
+    if (url.startsWith('/marketing') && a.status === 200) a.headers['content-type'] = 'text/plain';
+    if (a.status === 415) a.status = 400;
+    if (a.status === 405) delete a.headers.allow;
+  }, (req, url) => {
+    const m = /^\/position\/(-?\d+)\//.exec(url);
+    return (req.method === 'GET' || req.method === 'HEAD') && m && Number(m[1]) > 100 ? { status: 500, headers: { 'content-type': 'text/plain' }, body: Buffer.from('boom') } : undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
 }
 
 test('a broken server is caught, each fault by its check, shrunk and saved as fixtures api-check replays', async () => {
@@ -136,6 +109,24 @@ test('an unreachable server: one line on stderr, exit 3', () => {
   assert.match(r.stderr, /^api-check: S2: cannot connect to http:\/\/127\.0\.0\.1:9/);
 });
 
+test('--reporter json: the document alone on stdout (seed, totals, failures), the lines on stderr', () => {
+  const r = runBin('api-check', ['fuzz', 'S1', '--seed', '4', '--runs', '30', '--reporter', 'json']);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  const doc = JSON.parse(r.stdout) as { surface: string; seed: number; totals: { passed: number; failed: number }; failures: unknown[] };
+  assert.is(doc.surface, 'S1');
+  assert.is(doc.seed, 4);
+  assert.equal(doc.totals, { passed: 30, failed: 0 });
+  assert.equal(doc.failures, []);
+  assert.match(r.stderr, /seed 4 \(reproduce with --seed 4\)\n30 passed, 0 failed\n$/);
+});
+
+test('an unreachable server with --reporter junit: an <error type="unreachable">, exit 3', () => {
+  const r = runBin('api-check', ['fuzz', 'S2', '--base-url', 'http://127.0.0.1:9', '--seed', '1', '--runs', '20', '--reporter', 'junit']);
+  assert.is(r.code, 3, r.stdout + r.stderr);
+  assert.match(r.stdout, /^<\?xml/);
+  assert.match(r.stdout, /<error message="cannot connect to http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)" type="unreachable"\/>/);
+});
+
 // Bugs the fuzzer found, each held by a test of its own.
 
 test('in-process, a dot segment reaches the server as sent, as over HTTP (DELETE /greet/. on S3 -> 200, not 405)', async () => {
@@ -181,6 +172,7 @@ const BAD: [string, string[], RegExp][] = [
   ['--seed x', ['fuzz', 'S2', '--seed', 'x'], /--seed must be a whole number/],
   ['--base-url ftp://x', ['fuzz', 'S2', '--base-url', 'ftp://x'], /--base-url: "ftp:\/\/x" is not an http\(s\) URL/],
   ['an unknown flag', ['fuzz', 'S2', '--frobnicate'], /unknown option '--frobnicate'/],
+  ['--reporter tap', ['fuzz', 'S2', '--reporter', 'tap'], /--reporter: "tap" is not plain, junit or json/],
 ];
 for (const [what, args, message] of BAD) {
   test(`api-check fuzz with ${what}: one line on stderr, exit 2`, () => {

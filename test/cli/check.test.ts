@@ -105,6 +105,35 @@ s('an unreachable server (API_CHECK_BASE_URL) is exit 3 and a JUnit <error>; the
   assert.is(last(r.stderr), '0 passed, 1 failed');
 });
 
+s('an unreachable server is one line per surface, not a block per case (nor a line per case)', async () => {
+  const server = await fake((_q, res) => res.end());
+  const url = server.url;
+  await server.close();
+  const r = await check(['test/fixtures/S2', 'test/fixtures/S4', '--reporter', 'plain'], { API_CHECK_BASE_URL: url });
+  assert.is(r.code, 3, r.stdout + r.stderr);
+  const errors = r.stdout.split('\n').filter((l) => l.startsWith('ERROR'));
+  assert.equal(errors.map((l) => l.replace(/ {2}\(\d+ cases not checked\)$/, '').replace(/127\.0\.0\.1:\d+/, 'HOST')), [
+    'ERROR S2  cannot connect to http://HOST (ECONNREFUSED)', 'ERROR S4  cannot connect to http://HOST (ECONNREFUSED)',
+  ]);
+  assert.not.match(r.stdout, /^(FAIL|PASS|SKIP) /m);
+  assert.ok(r.stdout.split('\n').length < 10, r.stdout);
+  assert.match(r.stdout, /0 passed, \d+ failed\n$/);
+});
+
+s('a 401 on a fixture whose credential is redacted and no -H gave it says so', async () => {
+  const dir = tempDir('api-check-redacted-');
+  try {
+    writeFileSync(join(dir, 'bar.json'), JSON.stringify({
+      surface: 'S6', name: 'recorded with credentials', request: { method: 'GET', path: '/bar', headers: { authorization: { $redacted: true } } }, response: { status: 200 },
+    }));
+    const r = await check([dir, '--reporter', 'plain']);
+    assert.is(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /status: expected 200, got 401\n {4}hint: the fixture redacts authorization and no -H gave it: the request went without; replay with -H 'authorization: \.\.\.'\n/);
+    const given = await check([dir, '--reporter', 'plain', '-H', 'Authorization: Basic dXNlcjpwYXNz']);
+    assert.is(given.code, 0, given.stdout + given.stderr);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
 s('-H adds a header to every request; --timeout fails a case the server does not answer in time', async () => {
   let seen: string | undefined;
   const server = await fake((req) => { seen = req.headers['x-trace'] as string; /* never answers */ });

@@ -44,3 +44,15 @@ export function runBin(name: 'api-serve' | 'api-docs' | 'api-check', args: strin
   const r = spawnSync(process.execPath, [bin(name), ...args], { cwd: options.cwd ?? ROOT, input: options.input ?? '', env: { ...process.env, ...options.env }, encoding: 'utf8', timeout: 30_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Runs a bin without blocking this process (for a test that serves what the bin talks to). */
+export function runBinAsync(name: 'api-serve' | 'api-docs' | 'api-check', args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin(name), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -80,6 +80,21 @@ interface Drawn {
   readonly accept?: string;
 }
 
+/**
+ * Valid bodies of an endpoint, one per declared decodable media type (`only` narrows them, e.g.
+ * to JSON); a constant undefined when it takes no body or none can be drawn.
+ */
+export function validBodies(e: EndpointInfo, only?: string): Arbitrary<Drawn['body']> {
+  const media = e.body?.media.filter((m) => m.decode !== undefined && (only === undefined || m.type === only)) ?? [];
+  const bodyValues = e.body && values(e.body.codec, e.body.examples);
+  return e.body && bodyValues && media.length > 0
+    ? fc.tuple(fc.constantFrom(...media), bodyValues).map(([m, v]) => {
+      const encoded = m.encode(v, e.body!.codec);
+      return typeof encoded === 'string' ? { contentType: m.contentType, text: encoded } : { contentType: m.contentType, base64: encoded.toString('base64') };
+    })
+    : fc.constant(undefined);
+}
+
 function drawn(e: EndpointInfo): Arbitrary<Drawn> {
   const captures = fc.tuple(...e.segments.filter((s) => s.kind !== 'static').map((s) =>
     s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt') : textOf(s.codec).filter((t) => t !== '' && !DOT_SEGMENT.test(t)).map(encode)));
@@ -95,14 +110,7 @@ function drawn(e: EndpointInfo): Arbitrary<Drawn> {
   const headers = fc.tuple(...e.headers.map((h) => {
     return fc.option(textOf(h.codec).filter(headerSafe).map((v) => [h.name.toLowerCase(), v] as const), { nil: undefined });
   })).map((pairs) => Object.fromEntries(pairs.filter((p) => p !== undefined)));
-  const media = e.body?.media.filter((m) => m.decode !== undefined) ?? [];
-  const bodyValues = e.body && values(e.body.codec, e.body.examples);
-  const body = e.body && bodyValues && media.length > 0
-    ? fc.tuple(fc.constantFrom(...media), bodyValues).map(([m, v]) => {
-      const encoded = m.encode(v, e.body!.codec);
-      return typeof encoded === 'string' ? { contentType: m.contentType, text: encoded } : { contentType: m.contentType, base64: encoded.toString('base64') };
-    })
-    : fc.constant(undefined);
+  const body = validBodies(e);
   // Negotiation reads the first declared response's types (describe/negotiate.ts).
   const produced = e.responses[0]?.content?.media.map((m) => m.type) ?? [];
   const accept = fc.constantFrom(undefined, '*/*', ...new Set(produced));

@@ -15,6 +15,7 @@ import type { Sent } from '../replay.js';
 import { bodyFor } from '../replay.js';
 import { type Failure, judge } from './conformance.js';
 import { type Probe, probes } from './probes.js';
+import { type StatefulResult, statefulRun } from './stateful.js';
 
 export interface FuzzOptions {
   readonly surface: Surface;
@@ -32,6 +33,10 @@ export interface FuzzOptions {
   /** Authorization used for endpoints behind auth when `headers` gives none. */
   readonly credentials?: string;
   readonly maxResponseTime?: number;
+  /** Model-based sequences over the surface's collections (default on; none recognised: none run). */
+  readonly stateful?: boolean;
+  /** Where sequences go when not to `send` (a handler-less module: a stateful mock of it). */
+  readonly statefulSend?: (req: RequestSpec) => Promise<Sent>;
   readonly onProbe?: (passed: boolean) => void;
 }
 
@@ -49,7 +54,15 @@ export interface FuzzResult {
   readonly failures: readonly FuzzFailure[];
   /** Why the server could not be reached (the run stopped). */
   readonly unreachable?: string;
+  /** The model-based sequences, when the surface has collections and they were not turned off. */
+  readonly stateful?: StatefulResult;
 }
+
+/**
+ * decided: sequences per collection, a share of --runs (each sends up to 12 requests); README
+ * "Fuzz a server".
+ */
+export const sequencesFor = (runs: number) => Math.max(10, Math.ceil(runs / 10));
 
 /** At most this many distinct failures per surface: past that, the server needs a person. */
 const MAX_FAILURES = 20;
@@ -146,5 +159,17 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     found.push(last);
     options.onProbe?.(false);
   }
-  return { passed, failures: found, ...(unreachable === undefined ? {} : { unreachable }) };
+  let stateful: StatefulResult | undefined;
+  if (options.stateful !== false && unreachable === undefined) {
+    stateful = await statefulRun({
+      endpoints, send: options.statefulSend ?? options.send, predict: (r) => predict(predicted(r)), seed: options.seed,
+      runs: sequencesFor(options.runs),
+      ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.credentials !== undefined && given.length === 0 ? { credentials: options.credentials } : {}),
+    });
+    unreachable ??= stateful.unreachable;
+    if (stateful.collections.length === 0) stateful = undefined;
+  }
+  return { passed, failures: found, ...(stateful ? { stateful } : {}), ...(unreachable === undefined ? {} : { unreachable }) };
 }

@@ -1,0 +1,281 @@
+// Stateful runs: for each collection the mock recognises (src/mock/collections.ts, one notion of
+// "collection" for both), a fast-check model-based run of create, get, list, update and delete in
+// random order against an in-memory model, so "created then listed", "deleted then 404" and
+// unique ids are checked; a failing sequence is shrunk by fast-check to a minimal one.
+import { isDeepStrictEqual } from 'node:util';
+import type { EndpointInfo } from '../../dsl/types.js';
+import type { Codec, ObjectCodec } from '../../codec/types.js';
+import { type Collection, findCollections } from '../../mock/collections.js';
+import type { Prediction } from '../../describe/predict.js';
+import { fc } from '../../generate/index.js';
+import type { RequestSpec } from '../../fixture/format.js';
+import type { ActualResponse } from '../compare.js';
+import type { Sent } from '../replay.js';
+import { type CheckName, type Failure, judge } from './conformance.js';
+import { validBodies } from './probes.js';
+
+/** The checks only a sequence can make (Schemathesis names two of them). */
+export type StatefulCheck = 'ensure_resource_availability' | 'use_after_free' | 'unique_id';
+
+/** One request of a sequence, as sent and answered. */
+export interface StatefulStep {
+  readonly request: RequestSpec;
+  readonly status: number;
+  /** The id a create answered (later steps use it). */
+  readonly created?: string;
+}
+
+export interface StatefulFailure {
+  /** The collection's path (`/person`). */
+  readonly collection: string;
+  readonly check: StatefulCheck | CheckName;
+  readonly message: string;
+  /** The shrunk sequence, the failing request last. */
+  readonly steps: readonly StatefulStep[];
+}
+
+export interface StatefulOptions {
+  readonly endpoints: readonly EndpointInfo[];
+  readonly send: (req: RequestSpec) => Promise<Sent>;
+  readonly predict: (req: RequestSpec) => Prediction;
+  readonly seed: number;
+  /** Sequences per collection. */
+  readonly runs: number;
+  readonly deadline?: number;
+  /** `-H` headers, sent with every request. */
+  readonly headers?: readonly (readonly [string, string])[];
+  /** Authorization for endpoints behind auth when `headers` gives none. */
+  readonly credentials?: string;
+}
+
+export interface StatefulResult {
+  /** Requests of the sequences that passed. */
+  readonly passed: number;
+  readonly failures: readonly StatefulFailure[];
+  /** Collections run, by path. */
+  readonly collections: readonly string[];
+  readonly unreachable?: string;
+}
+
+/** A check that failed: thrown by a command, caught by the property. */
+class Violation extends Error {
+  constructor(readonly check: StatefulCheck | CheckName, message: string) { super(message); }
+}
+
+class Unreachable extends Error {}
+
+interface Model {
+  /** Items created and not deleted, by id: the fields the server answered (or was sent). */
+  readonly live: Map<string, Record<string, unknown>>;
+  readonly gone: string[];
+}
+
+interface Real {
+  readonly steps: StatefulStep[];
+}
+
+const objectOf = (c: Codec<unknown> | undefined): ObjectCodec<unknown> | undefined => {
+  const t = c?.kind === 'lazy' ? c.target() : c?.kind === 'optional' ? c.inner : c;
+  return t?.kind === 'object' ? t : undefined;
+};
+const success = (e: EndpointInfo) => e.responses.find((r) => r.status >= 200 && r.status < 300);
+const is2xx = (s: number) => s >= 200 && s < 300;
+const hasAuth = (e: EndpointInfo) => e.extensions.some((x) => x.ext.name === 'auth');
+
+/**
+ * The collections a sequence can follow: top-level (a nested one needs its parent made first),
+ * with a create that answers the new item with its id field (else no later step can name it).
+ */
+export function runnableCollections(endpoints: readonly EndpointInfo[]): Collection[] {
+  return findCollections(endpoints).filter((c) => {
+    if (c.path.includes('{')) return false;
+    const create = [...c.endpoints].find(([, r]) => r === 'create')?.[0];
+    const created = create && objectOf(success(create)?.content?.codec);
+    return created !== undefined && Object.hasOwn(created.props, c.idField);
+  });
+}
+
+const roleOf = (c: Collection, role: string) => [...c.endpoints].find(([, r]) => r === role)?.[0];
+const show = (r: StatefulStep) => `${r.request.method} ${r.request.path}${r.request.text === undefined ? '' : ` ${r.request.text.length > 120 ? `${r.request.text.slice(0, 120)}...` : r.request.text}`} -> ${r.status || 'no answer'}${r.created === undefined ? '' : ` (id ${r.created})`}`;
+
+/** The sequence as numbered lines, for reports. */
+export const describeSteps = (steps: readonly StatefulStep[]) => steps.map((s, i) => `${i + 1}. ${show(s)}`);
+
+/** A model-based run per runnable collection of a surface. */
+export async function statefulRun(options: StatefulOptions): Promise<StatefulResult> {
+  const collections = runnableCollections(options.endpoints);
+  const failures: StatefulFailure[] = [];
+  let passed = 0;
+  let unreachable: string | undefined;
+
+  for (const [index, c] of collections.entries()) {
+    const left = options.deadline === undefined ? undefined : options.deadline - Date.now();
+    if ((left !== undefined && left <= 0) || unreachable !== undefined) break;
+    const create = roleOf(c, 'create')!;
+    const getOne = roleOf(c, 'get')!;
+    const list = roleOf(c, 'list');
+    const update = roleOf(c, 'replace') ?? roleOf(c, 'update');
+    const remove = roleOf(c, 'remove');
+    const json = (e: EndpointInfo) => (e.body?.media.some((m) => m.type === 'application/json' && m.decode) ? 'application/json' : undefined);
+    const itemPath = (id: string) => `${c.path}/${encodeURIComponent(id)}`;
+
+    const requestOf = (e: EndpointInfo, path: string, body?: { contentType: string; text?: string; base64?: string }): RequestSpec => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of options.headers ?? []) headers[k.toLowerCase()] = v;
+      if (hasAuth(e) && headers.authorization === undefined && options.credentials !== undefined) headers.authorization = options.credentials;
+      if (body) headers['content-type'] = body.contentType;
+      return {
+        method: e.method, path, ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        ...(body?.text === undefined ? {} : { text: body.text }), ...(body?.base64 === undefined ? {} : { base64: body.base64 }),
+      };
+    };
+
+    /** Sends, records the step, and judges the answer as a fuzz probe would (`missing`: a 404 the sequence expects). */
+    const exchange = async (real: Real, e: EndpointInfo, req: RequestSpec, missing = false): Promise<{ actual: ActualResponse; doc: unknown }> => {
+      const sent = await options.send(req);
+      if (!sent.ok) {
+        real.steps.push({ request: req, status: 0 });
+        if (sent.kind === 'unreachable') { unreachable ??= sent.message; throw new Unreachable(sent.message); }
+        throw new Violation('not_a_server_error', `no answer: ${sent.message}`);
+      }
+      const actual = sent.response;
+      real.steps.push({ request: req, status: actual.status });
+      const judged = judge({ method: e.method, prediction: options.predict(req), actual, durationMs: 0 })
+        .filter((f: Failure) => !(missing && actual.status === 404 && f.check === 'declared_status'));
+      if (judged.length > 0) throw new Violation(judged[0]!.check, judged[0]!.message);
+      let doc: unknown;
+      try { doc = actual.body.length > 0 ? JSON.parse(actual.body.toString('utf8')) : undefined; } catch { doc = undefined; }
+      return { actual, doc };
+    };
+
+    /** Where an answered item departs from the model (the model's fields only: a server may add). */
+    const departs = (model: Record<string, unknown>, got: unknown): string | undefined => {
+      if (got === null || typeof got !== 'object') return `answered ${JSON.stringify(got)}, not an item`;
+      const key = Object.keys(model).find((k) => !isDeepStrictEqual((got as Record<string, unknown>)[k], model[k]));
+      return key === undefined ? undefined : `/${key} is ${JSON.stringify((got as Record<string, unknown>)[key])}, expected ${JSON.stringify(model[key])}`;
+    };
+    const pick = <T>(xs: readonly T[], i: number) => xs[i % xs.length]!;
+
+    type Cmd = fc.AsyncCommand<Model, Real, boolean>;
+    const commands: fc.Arbitrary<Cmd>[] = [];
+
+    const creating = validBodies(create, json(create)).map((body): Cmd => ({
+      check: () => true,
+      async run(m, real) {
+        const { actual, doc } = await exchange(real, create, requestOf(create, c.path, body));
+        if (!is2xx(actual.status)) return;
+        const id = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[c.idField] : undefined;
+        if (id === undefined) throw new Violation('ensure_resource_availability', `the created item has no ${c.idField}`);
+        const key = String(id);
+        const step = real.steps[real.steps.length - 1]!;
+        real.steps[real.steps.length - 1] = { ...step, created: key };
+        // Within the sequence only, so the shrunk sequence alone shows it (earlier runs' items may be gone).
+        if (m.live.has(key) || m.gone.includes(key)) throw new Violation('unique_id', `${c.idField} ${key} was already given to an item created before (ids are never reused)`);
+        m.live.set(key, doc as Record<string, unknown>);
+      },
+      toString: () => `create ${body?.text ?? ''}`,
+    }));
+    // Twice: every other command needs an item, so creates come as often as reads and deletes together.
+    commands.push(creating, creating);
+
+    commands.push(fc.nat().map((i): Cmd => ({
+      check: (m) => m.live.size > 0,
+      async run(m, real) {
+        const [key, item] = pick([...m.live], i);
+        const { actual, doc } = await exchange(real, getOne, requestOf(getOne, itemPath(key)));
+        if (!is2xx(actual.status)) throw new Violation('ensure_resource_availability', `GET ${itemPath(key)} answered ${actual.status}: the item was created and not deleted`);
+        const d = departs(item, doc);
+        if (d) throw new Violation('ensure_resource_availability', `GET ${itemPath(key)}: ${d}`);
+      },
+      toString: () => `get #${i}`,
+    })));
+
+    if (list) {
+      commands.push(fc.constant<Cmd>({
+        check: () => true,
+        async run(m, real) {
+          const { actual, doc } = await exchange(real, list, requestOf(list, c.path));
+          if (!is2xx(actual.status) || !Array.isArray(doc)) return;
+          const listed = new Map(doc.filter((x) => x !== null && typeof x === 'object').map((x) => [String((x as Record<string, unknown>)[c.idField]), x as unknown]));
+          for (const [key, item] of m.live) {
+            if (!listed.has(key)) throw new Violation('ensure_resource_availability', `GET ${c.path} does not list ${c.idField} ${key}, created and not deleted`);
+            const d = departs(item, listed.get(key));
+            if (d) throw new Violation('ensure_resource_availability', `GET ${c.path}, ${c.idField} ${key}: ${d}`);
+          }
+          const leaked = m.gone.find((k) => listed.has(k));
+          if (leaked !== undefined) throw new Violation('use_after_free', `GET ${c.path} still lists ${c.idField} ${leaked} after its DELETE`);
+        },
+        toString: () => 'list',
+      }));
+    }
+
+    if (update) {
+      commands.push(fc.tuple(fc.nat(), validBodies(update, json(update))).map(([i, body]): Cmd => ({
+        check: (m) => m.live.size > 0,
+        async run(m, real) {
+          const [key, before] = pick([...m.live], i);
+          const { actual, doc } = await exchange(real, update, requestOf(update, itemPath(key), body));
+          if (!is2xx(actual.status)) throw new Violation('ensure_resource_availability', `${update.method} ${itemPath(key)} answered ${actual.status}: the item was created and not deleted`);
+          // The model follows what the server answered; without an answer, what was sent.
+          let sent: Record<string, unknown> = {};
+          try { sent = body?.text === undefined ? {} : JSON.parse(body.text) as Record<string, unknown>; } catch { /* not JSON: the model keeps only the id */ }
+          const after = doc !== null && typeof doc === 'object' ? doc as Record<string, unknown>
+            : { ...(update.method === 'PATCH' ? before : {}), ...(sent !== null && typeof sent === 'object' ? sent : {}), [c.idField]: before[c.idField] };
+          m.live.set(key, after);
+        },
+        toString: () => `update #${i}`,
+      })));
+    }
+
+    if (remove) {
+      commands.push(fc.nat().map((i): Cmd => ({
+        check: (m) => m.live.size > 0,
+        async run(m, real) {
+          const [key] = pick([...m.live], i);
+          const { actual } = await exchange(real, remove, requestOf(remove, itemPath(key)));
+          if (!is2xx(actual.status)) throw new Violation('ensure_resource_availability', `DELETE ${itemPath(key)} answered ${actual.status}: the item was created and not deleted`);
+          m.live.delete(key);
+          m.gone.push(key);
+        },
+        toString: () => `delete #${i}`,
+      })));
+      commands.push(fc.nat().map((i): Cmd => ({
+        check: (m) => m.gone.length > 0,
+        async run(m, real) {
+          const key = pick(m.gone, i);
+          const { actual } = await exchange(real, getOne, requestOf(getOne, itemPath(key)), true);
+          if (actual.status !== 404) throw new Violation('use_after_free', `GET ${itemPath(key)} after its DELETE answered ${actual.status}, expected 404`);
+        },
+        toString: () => `get deleted #${i}`,
+      })));
+    }
+
+    let failing = false;
+    let last: StatefulFailure | undefined;
+    const property = fc.asyncProperty(fc.commands(commands, { maxCommands: 12, size: 'max' }), async (cmds) => {
+      if (unreachable !== undefined) return true;
+      const real: Real = { steps: [] };
+      try {
+        await fc.asyncModelRun(() => ({ model: { live: new Map(), gone: [] }, real }), cmds);
+      } catch (err) {
+        if (err instanceof Unreachable) return true;
+        if (!(err instanceof Violation)) throw err;
+        failing = true;
+        // fast-check shrinks from failure to smaller failure: the last failing sequence is the minimum.
+        last = { collection: c.path, check: err.check, message: err.message, steps: real.steps };
+        return false;
+      }
+      if (!failing) passed += real.steps.length;
+      return true;
+    });
+    const out = await fc.check(property, {
+      seed: (options.seed + 7919 * (index + 1)) | 0, numRuns: options.runs,
+      ...(left === undefined ? {} : { interruptAfterTimeLimit: left, markInterruptAsFailure: false }),
+    });
+    if (out.failed && last === undefined && unreachable === undefined) {
+      throw new Error(`api-check fuzz: a stateful sequence on ${c.path} could not be checked (seed ${options.seed}): ${String(out.errorInstance ?? 'unknown error')}`);
+    }
+    if (last) failures.push(last);
+  }
+  return { passed, failures, collections: collections.map((c) => c.path), ...(unreachable === undefined ? {} : { unreachable }) };
+}

@@ -1,0 +1,83 @@
+// api-check fuzz's model-based sequences over collections: S4 and a stateful mock of it pass; a
+// server that keeps a deleted record, forgets to list one, or hands out an id twice is caught by
+// the check named for it, with the shrunk sequence printed request by request.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Server } from 'node:http';
+import { breakingProxy } from '../helpers/breaking-proxy.js';
+import { registry } from '../../specs/index.js';
+import { mock } from '../../src/mock/index.js';
+import { runBin, runBinAsync } from '../helpers/cli.js';
+import { start, tempDir } from '../helpers/server.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Fault = 'leak' | 'unlisted' | 'reused';
+
+/**
+ * S4 behind a proxy with one stateful fault: `leak` answers DELETE 200 and keeps the record,
+ * `unlisted` lists nothing, `reused` answers every create with Id 1 (the record is stored).
+ */
+function brokenS4(upstream: string, fault: Fault): Promise<Server> {
+  return breakingProxy(upstream, (req, url, a) => {
+    if (a.status === 200 && req.method === 'GET' && url === '/person' && fault === 'unlisted') a.body = Buffer.from('[]');
+    if (a.status === 200 && req.method === 'POST' && url === '/person' && fault === 'reused') a.body = Buffer.from(JSON.stringify({ ...JSON.parse(a.body.toString()) as object, Id: 1 }));
+  }, (req, url) => (fault === 'leak' && req.method === 'DELETE' && /^\/person\/\d+$/.test(url) ? { status: 200, headers: {}, body: Buffer.alloc(0) } : undefined));
+}
+
+test('api-check fuzz S4 runs model-based sequences over /person and they pass', () => {
+  const r = runBin('api-check', ['fuzz', 'S4', '--seed', '5', '--runs', '20']);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^stateful: \/person: \d+ requests in passing sequences$/m);
+  const off = runBin('api-check', ['fuzz', 'S4', '--seed', '5', '--runs', '20', '--no-stateful']);
+  assert.is(off.code, 0, off.stdout + off.stderr);
+  assert.not.match(off.stdout, /stateful/);
+});
+
+test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequences; a stateless one keeps nothing and fails them', async () => {
+  const { surface } = await registry.S4!.load();
+  for (const stateful of [true, false]) {
+    const served = await start(mock(surface, { stateful }));
+    try {
+      const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', served.url, '--seed', '2', '--runs', '20']);
+      if (stateful) assert.is(r.code, 0, r.stdout + r.stderr);
+      else {
+        assert.is(r.code, 1, r.stdout + r.stderr);
+        assert.match(r.stdout, /FAIL {2}S4 {2}stateful \/person/);
+      }
+    } finally { await served.close(); }
+  }
+});
+
+const CAUGHT: [Fault, RegExp, RegExp][] = [
+  ['leak', /use_after_free: GET \/person\/\d+ (after its DELETE answered 200, expected 404|still lists Id \d+ after its DELETE)/, /DELETE \/person\/\d+ -> 200/],
+  ['unlisted', /ensure_resource_availability: GET \/person does not list Id \d+, created and not deleted/, /GET \/person -> 200$/m],
+  ['reused', /unique_id: Id 1 was already given to an item created before \(ids are never reused\)/, /POST \/person .* -> 200 \(id 1\)\n {4}2\. POST \/person .* -> 200 \(id 1\)$/m],
+];
+for (const [fault, check, steps] of CAUGHT) {
+  test(`a server with the fault "${fault}" is caught by its check, the sequence shrunk`, async () => {
+    const good = await start((await registry.S4!.load()).handlers);
+    const broken = await brokenS4(good.url, fault);
+    try {
+      const { port } = broken.address() as { port: number };
+      const report = join(tempDir('fuzz-junit-'), 'report.xml');
+      const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', `http://127.0.0.1:${port}`, '--seed', '9', '--runs', '20', '--reporter', 'junit', '--output', report]);
+      assert.is(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /FAIL {2}S4 {2}stateful \/person {2}\((\d+) requests?, shrunk\)/);
+      assert.match(r.stdout, check, r.stdout);
+      assert.match(r.stdout, steps, r.stdout);
+      // Shrunk: no more requests than the fault needs (create, delete, read back at most).
+      const n = Number(/stateful \/person {2}\((\d+) request/.exec(r.stdout)?.[1]);
+      assert.ok(n <= 3, r.stdout);
+      // JUnit: the failure typed by its check, the shrunk sequence as its text.
+      const xml = readFileSync(report, 'utf8');
+      const named = /^ {4}(\w+): /m.exec(r.stdout.slice(r.stdout.indexOf('stateful /person')))![1]!;
+      assert.match(xml, new RegExp(`<testcase name="stateful /person ${named}" classname="S4" time="0">\\n {6}<failure message="${named}: [^"]+" type="${named}">1\\. POST /person`));
+    } finally {
+      await new Promise((resolve) => broken.close(resolve));
+      await good.close();
+    }
+  });
+}
+
+test.run();
