@@ -15,6 +15,7 @@ export function program(): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
+    .addHelpText('after', '\nCompare two surfaces for breaking changes: api-docs diff OLD NEW (see api-docs diff --help).')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -53,6 +54,8 @@ async function document(name: string, opts: Opts): Promise<string> {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `api-docs diff OLD NEW` is a program of its own (the breaking-change gate).
+  if (argv[2] === 'diff') return (await import('./docs-diff.js')).main([...argv.slice(0, 2), ...argv.slice(3)]);
   const cmd = program();
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
