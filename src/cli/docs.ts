@@ -15,7 +15,7 @@ export function program(): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
-    .addHelpText('after', '\nCompare two surfaces for breaking changes: api-docs diff OLD NEW (see api-docs diff --help).')
+    .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
