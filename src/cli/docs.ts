@@ -10,9 +10,9 @@ import { die, parseOrExit } from './exit.js';
 
 export function program(): Command {
   return new Command('api-docs')
-    .description('Print the documentation of an API surface: Markdown (servant-docs layout) or OpenAPI 3.1.')
+    .description('Print the documentation of an API surface: Markdown (servant-docs layout), OpenAPI 3.1, or one self-contained HTML page.')
     .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting a surface')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi']).default('markdown'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi', 'html']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
     .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
@@ -21,7 +21,7 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { format: 'markdown' | 'openapi'; intro?: string; output?: string }
+interface Opts { format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string }
 
 type Docs = typeof import('../docs/index.js');
 
@@ -50,6 +50,7 @@ async function document(name: string, opts: Opts): Promise<string> {
     if (err instanceof SurfaceError && arg.path !== undefined) throw new UsageError(`${arg.label}: ${err.message}`);
     throw err;
   }
+  if (opts.format === 'html') return docs.renderHtml(model);
   return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
 }
 
