@@ -60,6 +60,7 @@ export function renderHtml(model: DocModel, options: HtmlOptions = {}): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${esc(model.title)}: API reference</title>
 <style>${CSS}</style>
 </head>
