@@ -10,17 +10,18 @@ import { die, parseOrExit } from './exit.js';
 
 export function program(): Command {
   return new Command('api-docs')
-    .description('Print the documentation of an API surface: Markdown (servant-docs layout) or OpenAPI 3.1.')
+    .description('Print the documentation of an API surface: Markdown (servant-docs layout), OpenAPI 3.1, or one self-contained HTML page.')
     .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting a surface')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi']).default('markdown'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi', 'html']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
+    .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { format: 'markdown' | 'openapi'; intro?: string; output?: string }
+interface Opts { format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string }
 
 type Docs = typeof import('../docs/index.js');
 
@@ -49,10 +50,13 @@ async function document(name: string, opts: Opts): Promise<string> {
     if (err instanceof SurfaceError && arg.path !== undefined) throw new UsageError(`${arg.label}: ${err.message}`);
     throw err;
   }
+  if (opts.format === 'html') return docs.renderHtml(model);
   return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `api-docs diff OLD NEW` is a program of its own (the breaking-change gate).
+  if (argv[2] === 'diff') return (await import('./docs-diff.js')).main([...argv.slice(0, 2), ...argv.slice(3)]);
   const cmd = program();
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/surface-error.js';
+import type { Surface } from '../dsl/types.js';
 import { registry } from '../../specs/index.js';
 import { type LoadedSurface, type SurfaceArg, UsageError, parsePort, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die, parseOrExit } from './exit.js';
@@ -81,6 +82,7 @@ export function program(): Command {
     .option('--watch', 'load a surface given by path again when it (or a module it imports) changes, on the same port')
     .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
     .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
+    .option('--docs', 'serve the HTML reference at <prefix>docs and the OpenAPI document at <prefix>openapi.json')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).')
@@ -159,6 +161,13 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
 
 interface Listening { served: Served[]; args: SurfaceArg[]; warnings: string[] }
 
+/** `--docs`: the pages for a surface, rendered by the docs interpreter (loaded only for this flag). */
+async function docsPagesOf(surface: Surface): Promise<{ html: string; openapi: string }> {
+  const docs = await import('../docs/index.js');
+  const model = docs.docModel(surface);
+  return { html: docs.renderHtml(model, { openApiHref: 'openapi.json' }), openapi: docs.openApiText(model) };
+}
+
 /** A surface the load checks refuse, named by its module when it was given by path. */
 function named(arg: SurfaceArg, err: unknown): unknown {
   return err instanceof SurfaceError && arg.path !== undefined ? new UsageError(`${arg.label}: ${err.message}`) : err;
@@ -202,7 +211,8 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
     for (const { arg, mod, port } of planned) {
       // A surface given by path is recorded by its path from the recording's folder.
       const reference = arg.path === undefined || opts.record === undefined ? mod.surface.name : relativeRef(resolve(opts.record), arg.path);
-      const own = record ? { ...common, onExchange: record(mod.surface.name, reference) } : common;
+      const recorded = record ? { ...common, onExchange: record(mod.surface.name, reference) } : common;
+      const own = opts.docs === true ? { ...recorded, docs: await docsPagesOf(mod.surface) } : recorded;
       if (port !== undefined) {
         try {
           served.push(await serve(mod.handlers, { ...own, port }));

@@ -17,6 +17,7 @@ import { type CorsOrigins, withCors } from './cors.js';
 import { type Delay, delayOf } from '../dsl/delay.js';
 import { Journal } from './journal.js';
 import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
+import type { DocsPages } from './docs-pages.js';
 
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
@@ -52,6 +53,8 @@ export interface ServeOptions {
   readonly reservedPrefix?: string;
   /** `--log`: one line per exchange (method, path, status, ms, mocked or handled). */
   readonly accessLog?: boolean;
+  /** `--docs`: the HTML reference and OpenAPI document, served under the reserved prefix. */
+  readonly docs?: DocsPages;
 }
 
 export const DEFAULT_RESERVED_PREFIX = '/__api-serve/';
@@ -127,7 +130,9 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
     const prefix = options.reservedPrefix ?? DEFAULT_RESERVED_PREFIX;
     const journal = options.journal ? new Journal(options.journal.limit, prefix) : undefined;
-    for (const own of [...(journal ? ['requests'] : []), ...(typeof reset === 'function' ? ['reset'] : [])]) {
+    // Only `--docs` loads the pages' module.
+    const docs = options.docs ? (await import('./docs-pages.js')).docsPages(prefix, options.docs) : undefined;
+    for (const own of [...(journal ? ['requests'] : []), ...(typeof reset === 'function' ? ['reset'] : []), ...(docs ? ['docs', 'openapi.json'] : [])]) {
       // decided: api-serve's own routes never shadow the surface's; README "Mock a surface".
       const clash = cs.router.route(own === 'reset' ? 'POST' : 'GET', `${prefix}${own}`);
       if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}${own}`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
@@ -141,6 +146,11 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
     if (journal) {
       const inner = onRequest;
       onRequest = (req, res) => { if (!journal.answer(req, res)) inner(req, res); };
+    }
+    if (docs) {
+      const inner = onRequest;
+      onRequest = (req, res) => { if (!docs.answer(req, res)) inner(req, res); };
+      notes.push(`docs: ${prefix}docs`);
     }
     if (typeof reset === 'function') {
       const inner = onRequest;

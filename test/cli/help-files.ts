@@ -15,6 +15,7 @@ export const HELP_COMMANDS: readonly (readonly [Bin, ...string[]])[] = [
   ['api-serve', 'users', 'remove'],
   ['api-serve', 'users', 'list'],
   ['api-docs'],
+  ['api-docs', 'diff'],
   ['api-check'],
   ['api-check', 'import-har'],
   ['api-check', 'fuzz'],

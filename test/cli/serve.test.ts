@@ -98,7 +98,7 @@ cli('a bad flag is one line with the command\'s prefix and exit 2, commander\'s 
     ['api-serve', ['S2', '--prot', '1'], "api-serve: unknown option '--prot' (did you mean --port?)\n"],
     ['api-serve', ['S2', '--no-such-flag'], "api-serve: unknown option '--no-such-flag'\n"],
     ['api-docs', ['S2', '--formt', 'openapi'], "api-docs: unknown option '--formt' (did you mean --format?)\n"],
-    ['api-docs', ['S2', '--format', 'yaml'], "api-docs: option '-f, --format <format>' argument 'yaml' is invalid. Allowed choices are markdown, openapi.\n"],
+    ['api-docs', ['S2', '--format', 'yaml'], "api-docs: option '-f, --format <format>' argument 'yaml' is invalid. Allowed choices are markdown, openapi, html.\n"],
     ['api-check', ['--lnt'], "api-check: unknown option '--lnt' (did you mean --lint?)\n"],
   ] as const) {
     const r = runBin(name, [...args]);

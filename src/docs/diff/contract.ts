@@ -1,0 +1,85 @@
+// A surface's contract with its clients, as plain data the breaking-change gate compares: per
+// endpoint (method and path, captures by position), its parameters, body and responses, each with
+// the JSON Schema of its codec. Read from the description (walk), never from handlers; an OpenAPI
+// document becomes comparable by becoming a surface first (src/openapi/).
+import type { JsonSchema } from '../../codec/types.js';
+import type { EndpointInfo, Method, Surface } from '../../dsl/types.js';
+import { checkSurface } from '../../dsl/check-surface.js';
+import type { DocFacet } from '../../dsl/extension.js';
+
+export interface ContractParam {
+  readonly name: string;
+  readonly schema: JsonSchema;
+  /** Query parameters: single, flag, list or deep (an object over keyed parameters). */
+  readonly mode?: string;
+}
+
+export interface ContractResponse {
+  readonly status: number;
+  /** Bare media types (`application/json`); empty for a response without a body. */
+  readonly media: readonly string[];
+  readonly schema?: JsonSchema;
+  readonly stream: boolean;
+  readonly headers: readonly ContractParam[];
+}
+
+export interface ContractEndpoint {
+  /** `GET /position/{}/{}`: captures by position, since their names are not on the wire. */
+  readonly key: string;
+  readonly method: Method;
+  /** `/position/{x}/{y}` as written in the surface. */
+  readonly path: string;
+  /** The endpoint's name in the surface (`users.get`). */
+  readonly name: string;
+  readonly captures: readonly ContractParam[];
+  readonly query: readonly ContractParam[];
+  readonly headers: readonly ContractParam[];
+  /** The accepted schemes (`Basic`, `Bearer`), when the endpoint requires credentials. */
+  readonly auth?: readonly string[];
+  /** A `Range` pagination facet, compared whole. */
+  readonly range?: unknown;
+  readonly body?: { readonly schema: JsonSchema; readonly media: readonly string[] };
+  readonly responses: readonly ContractResponse[];
+}
+
+export interface Contract {
+  readonly surface: string;
+  readonly endpoints: readonly ContractEndpoint[];
+}
+
+/** How an endpoint is matched across versions: method and path with captures by position. */
+export const keyOf = (e: EndpointInfo) => `${e.method} ${e.segments.length === 0 ? '/' : e.segments.map((s) => (s.kind === 'static' ? `/${s.value}` : s.kind === 'capture' ? '/{}' : '/{...}')).join('')}`;
+
+function facets(e: EndpointInfo): DocFacet[] {
+  return e.extensions.map((x) => x.ext.docs(x.config));
+}
+
+function endpointOf(e: EndpointInfo): ContractEndpoint {
+  const fs = facets(e);
+  const auth = fs.find((f) => f.kind === 'auth');
+  const range = fs.find((f) => f.kind === 'range');
+  return {
+    key: keyOf(e),
+    method: e.method,
+    path: e.path,
+    name: e.name,
+    captures: e.segments.flatMap((s) => (s.kind === 'capture' ? [{ name: s.name, schema: s.codec.schema }] : s.kind === 'rest' ? [{ name: s.name, schema: { type: 'string' } }] : [])),
+    query: e.query.map((q) => ({ name: q.name, schema: q.codec.schema, mode: q.mode })),
+    headers: e.headers.map((h) => ({ name: h.name, schema: h.codec.schema })),
+    ...(auth?.kind === 'auth' ? { auth: [...auth.schemes] } : {}),
+    ...(range ? { range } : {}),
+    ...(e.body ? { body: { schema: e.body.codec.schema, media: e.body.media.map((m) => m.type) } } : {}),
+    responses: e.responses.map((r) => ({
+      status: r.status,
+      media: r.content?.media.map((m) => m.type) ?? [],
+      ...(r.content ? { schema: r.content.codec.schema } : {}),
+      stream: r.stream === true,
+      headers: Object.entries(r.headers).map(([name, codec]) => ({ name, schema: codec.schema })),
+    })),
+  };
+}
+
+/** The contract of a surface, checked as when it is served (a surface the checks refuse throws). */
+export function contractOf(surface: Surface): Contract {
+  return { surface: surface.name, endpoints: checkSurface(surface).map(endpointOf) };
+}
