@@ -1,4 +1,4 @@
-// `api-docs diff OLD NEW`: the breaking-change gate. Two surfaces (names or module paths) -> every
+// `api-docs diff OLD NEW`: the breaking-change gate. Two surfaces (names, module paths or OpenAPI documents) -> every
 // change, breaking or compatible, as text, Markdown or JSON on stdout; exit 1 when anything breaks,
 // 0 otherwise, 2 on a bad command line, surface or fixture folder.
 import { resolve } from 'node:path';
@@ -12,7 +12,7 @@ import { die, parseOrExit } from './exit.js';
 export function program(): Command {
   return new Command('api-docs diff')
     .description('Compare two surfaces and classify every change as breaking or compatible for existing clients; exit 1 when anything breaks.')
-    .argument('<old>', 'the surface clients use today: a name (S1..S10) or a path to a module exporting a surface')
+    .argument('<old>', 'the surface clients use today: a name (S1..S10), a path to a module exporting a surface, or an OpenAPI document')
     .argument('<new>', 'the surface to release, in the same forms')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
     .option('--fixtures <dir>', 'api-check fixtures recorded against OLD: name the ones each breaking change would fail')

@@ -101,6 +101,78 @@ test('reference surfaces by name: S2 against itself has no change (exit 0)', () 
   assert.is(r.stdout, 'S2 -> S2: 0 breaking, 0 compatible\n');
 });
 
+// The same release as OpenAPI documents: a team diffing the YAML it publishes gets the same gate.
+const pets = (kinds: string, extra: string) => `openapi: 3.0.3
+info: {title: Pets, version: '1'}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: kind, in: query, schema: {type: string}}
+      responses:
+        '200':
+          description: the pets
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+${extra}components:
+  schemas:
+    Pet:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string}
+        kind: {type: string, enum: [${kinds}]}
+`;
+const legacy = `  /legacy:
+    get:
+      security: [{key: []}]
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: string}}}}
+`;
+const doc1 = join(dir, 'pets-v1.yaml');
+const doc2 = join(dir, 'pets-v2.json');
+writeFileSync(doc1, pets('cat, dog', legacy).replace('components:\n', 'components:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n'));
+writeFileSync(doc2, JSON.stringify({ openapi: '3.1.0', info: { title: 'Pets', version: '2' }, paths: {
+  '/pets': { get: { operationId: 'listPets', responses: { 200: { description: 'the pets', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } } } },
+}, components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, kind: { enum: ['cat', 'dog', 'bird'] } } } } } }));
+
+test('OpenAPI documents (YAML and JSON, 3.0 and 3.1) are compared like surfaces', () => {
+  const r = runBin('api-docs', ['diff', doc1, doc2, '--format', 'json']);
+  assert.is(r.code, 1, r.stderr);
+  const doc = JSON.parse(r.stdout) as { changes: { verdict: string; kind: string; endpoint: string }[] };
+  assert.equal(doc.changes.map((c) => `${c.verdict} ${c.endpoint} ${c.kind}`), [
+    'breaking GET /pets query-removed',
+    'breaking GET /pets response-body:enum-value-added',
+    'breaking GET /legacy endpoint-removed',
+  ]);
+});
+
+test('a document against itself, and a surface against a document that adds only a security requirement', () => {
+  assert.is(runBin('api-docs', ['diff', doc1, doc1]).stdout.split('\n')[0], `${doc1} -> ${doc1}: 0 breaking, 0 compatible`);
+  const secured = join(dir, 'pets-secured.yaml');
+  writeFileSync(secured, pets('cat, dog', legacy.replace('/legacy', '/other')).replace('      operationId: listPets\n', '      operationId: listPets\n      security: [{key: []}]\n').replace('components:\n', 'components:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n'));
+  const r = runBin('api-docs', ['diff', doc1, secured]);
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stdout, /^breaking {4}GET \/pets {2}authentication: credentials now required \(apiKey header x-key\)/m);
+});
+
+// A surface and the OpenAPI document api-docs writes from it describe the same contract: the
+// protocol errors the document lists (400, 406 ...) are ones the surface already answers, and its
+// security requirements are the surface's schemes. decided: README "Decisions" (diff across forms).
+for (const name of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S9', 'S10']) {
+  test(`${name} against the OpenAPI document written from it: no change`, () => {
+    const file = join(dir, `${name}.openapi.json`);
+    const doc = runBin('api-docs', [name, '--format', 'openapi']);
+    assert.is(doc.code, 0, doc.stderr);
+    writeFileSync(file, doc.stdout);
+    const r = runBin('api-docs', ['diff', name, file]);
+    assert.is(r.code, 0, r.stdout);
+    assert.is(r.stdout, `${name} -> ${file}: 0 breaking, 0 compatible\n`);
+  });
+}
+
 const BAD: readonly [string, string[], RegExp][] = [
   ['an unknown surface', ['diff', 'S2', 'S99'], /^api-docs diff: unknown surface "S99"/],
   ['a missing second surface', ['diff', 'S2'], /^api-docs diff: missing required argument 'new'/],

@@ -133,15 +133,17 @@ function diffResponse(c: Collector, a: ContractResponse, b: ContractResponse): v
   for (const [k, y] of hb) if (!ha.has(k)) c.add('response-header-added', `${where} header ${y.name}`, 'header added', 'compatible', scope);
 }
 
-function diffResponses(c: Collector, a: readonly ContractResponse[], b: readonly ContractResponse[]): void {
-  for (const x of a) {
-    const y = b.find((r) => r.status === x.status);
+function diffResponses(c: Collector, a: ContractEndpoint, b: ContractEndpoint): void {
+  for (const x of a.responses) {
+    const y = b.responses.find((r) => r.status === x.status);
     // A client that handled only this success breaks; an error status no longer answered is one
-    // fewer outcome to handle (oasdiff's reading too).
+    // fewer outcome to handle (oasdiff's reading too). A status the new version still answers for
+    // protocol reasons is not gone, only no longer written down.
+    if (!y && b.protocol.includes(x.status)) continue;
     if (!y) c.add('status-removed', `response ${x.status}`, `status ${x.status} no longer answered`, success(x.status) ? 'breaking' : 'compatible', { part: 'status', status: x.status });
     else diffResponse(c, x, y);
   }
-  for (const y of b) if (!a.some((r) => r.status === y.status)) c.add('status-added', `response ${y.status}`, `status ${y.status} may now be answered`, 'compatible', { part: 'status', status: y.status });
+  for (const y of b.responses) if (!a.responses.some((r) => r.status === y.status) && !a.protocol.includes(y.status)) c.add('status-added', `response ${y.status}`, `status ${y.status} may now be answered`, 'compatible', { part: 'status', status: y.status });
 }
 
 function diffEndpoint(a: ContractEndpoint, b: ContractEndpoint): Change[] {
@@ -154,7 +156,7 @@ function diffEndpoint(a: ContractEndpoint, b: ContractEndpoint): Change[] {
   else if (a.range !== undefined && b.range === undefined) c.add('range-removed', 'header Range', 'pagination by Range removed', 'breaking', { part: 'endpoint' });
   else if (canonical(a.range) !== canonical(b.range)) c.add('range-changed', 'header Range', 'the Range fields or their defaults changed', 'breaking', { part: 'endpoint' });
   diffBody(c, a.body, b.body);
-  diffResponses(c, a.responses, b.responses);
+  diffResponses(c, a, b);
   return c.changes;
 }
 

@@ -6,6 +6,8 @@ import type { JsonSchema } from '../../codec/types.js';
 import type { EndpointInfo, Method, Surface } from '../../dsl/types.js';
 import { checkSurface } from '../../dsl/check-surface.js';
 import type { DocFacet } from '../../dsl/extension.js';
+import type { SecurityScheme } from '../../dsl/declared-security.js';
+import { endpointErrors } from '../../describe/possible-errors.js';
 
 export interface ContractParam {
   readonly name: string;
@@ -40,6 +42,13 @@ export interface ContractEndpoint {
   readonly range?: unknown;
   readonly body?: { readonly schema: JsonSchema; readonly media: readonly string[] };
   readonly responses: readonly ContractResponse[];
+  /**
+   * Statuses the pipeline answers for protocol reasons (400 per part, 401, 406, 415 ...) whether or
+   * not the description declares them: a version that merely declares one adds nothing a client
+   * could not already get (an OpenAPI document lists them; the surface it came from does not).
+   * decided: README "Decisions where the spec is silent", breaking changes across forms.
+   */
+  readonly protocol: readonly number[];
 }
 
 export interface Contract {
@@ -54,9 +63,29 @@ function facets(e: EndpointInfo): DocFacet[] {
   return e.extensions.map((x) => x.ext.docs(x.config));
 }
 
+/** A declared security scheme as the credentials a client sends (`Basic`, `apiKey header X-Key`). */
+function schemeName(s: SecurityScheme): string {
+  if (s.type === 'http') return s.scheme === 'basic' ? 'Basic' : 'Bearer';
+  if (s.type === 'apiKey') return `apiKey ${s.in} ${s.in === 'header' ? s.name.toLowerCase() : s.name}`;
+  return 'Bearer';
+}
+
+/**
+ * The accepted credentials, one name per alternative: the auth extension's schemes, or the
+ * requirements an imported document declares (several schemes in one requirement joined by `+`),
+ * so a surface and the OpenAPI document written from it compare equal.
+ */
+function authOf(fs: readonly DocFacet[]): string[] | undefined {
+  const auth = fs.find((f) => f.kind === 'auth');
+  if (auth?.kind === 'auth') return [...auth.schemes];
+  const declared = fs.find((f) => f.kind === 'security');
+  if (declared?.kind !== 'security' || declared.requirements.length === 0) return undefined;
+  return [...new Set(declared.requirements.map((req) => req.map((u) => schemeName(u.scheme)).join(' + ')))];
+}
+
 function endpointOf(e: EndpointInfo): ContractEndpoint {
   const fs = facets(e);
-  const auth = fs.find((f) => f.kind === 'auth');
+  const auth = authOf(fs);
   const range = fs.find((f) => f.kind === 'range');
   return {
     key: keyOf(e),
@@ -66,7 +95,7 @@ function endpointOf(e: EndpointInfo): ContractEndpoint {
     captures: e.segments.flatMap((s) => (s.kind === 'capture' ? [{ name: s.name, schema: s.codec.schema }] : s.kind === 'rest' ? [{ name: s.name, schema: { type: 'string' } }] : [])),
     query: e.query.map((q) => ({ name: q.name, schema: q.codec.schema, mode: q.mode })),
     headers: e.headers.map((h) => ({ name: h.name, schema: h.codec.schema })),
-    ...(auth?.kind === 'auth' ? { auth: [...auth.schemes] } : {}),
+    ...(auth ? { auth } : {}),
     ...(range ? { range } : {}),
     ...(e.body ? { body: { schema: e.body.codec.schema, media: e.body.media.map((m) => m.type) } } : {}),
     responses: e.responses.map((r) => ({
@@ -76,6 +105,7 @@ function endpointOf(e: EndpointInfo): ContractEndpoint {
       stream: r.stream === true,
       headers: Object.entries(r.headers).map(([name, codec]) => ({ name, schema: codec.schema })),
     })),
+    protocol: [...new Set(endpointErrors(e).map((x) => x.status))],
   };
 }
 
