@@ -59,6 +59,8 @@ export function originForm(target: string): string | undefined {
 export function splitPath(path: string): string[] | undefined {
   const raw = path.split('/');
   raw.shift();
+  // Most paths hold no escape: nothing to decode.
+  if (!path.includes('%')) return raw;
   for (let i = 0; i < raw.length; i++) {
     const s = raw[i]!;
     if (s.includes('%')) {
