@@ -47,7 +47,7 @@ export const surface = api('S4', { title: 'Create, read, list, delete of person 
   list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake], request: { url: '/person', before: storeJake } }] })
     .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_LISTED, unverifiable: STORE_FAILS }] }),
   get: get('person', id).returns(json(Person), { examples: [{ value: jake, request: { url: '/person/1', before: storeJake } }] })
-    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND, request: { url: '/person/1' } }] })
+    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND, request: { url: '/person/999999' } }] })
     .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_READ, unverifiable: STORE_FAILS }] }),
   create: post('person', body(NewPerson, undefined, [{ value: { name: 'Jake', age: '25' } }]))
     .returns(json(Person), { description: 'The created person with its Id; answered once it is stored durably.', examples: [{ value: jake }] })

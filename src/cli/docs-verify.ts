@@ -74,8 +74,7 @@ async function fixtureExamples(dir: string, surface: Surface, names: readonly st
     if (endpoint === undefined) continue;
     added.push({ endpoint, status: r.actual.status, example: exampleOf(r.case, r.actual, o.verify) });
   }
-  stderr(`api-docs: --examples-from ${dir}: ${result.results.length - failed} of ${result.results.length} fixtures of ${names[0]} replayed successfully${failed > 0 ? ' (the others are not used)' : ''}`);
-  return added;
+  return { added, report: (used: number) => stderr(`api-docs: --examples-from ${dir}: ${result.results.length - failed} of ${result.results.length} fixtures of ${names[0]} replayed successfully, ${used} of them became examples${failed > 0 ? ' (the failed ones are not used)' : ''}`) };
 }
 
 function exampleOf(c: { name?: string; label: string; file: string; request: { method: string; path: string } }, actual: { headers: Readonly<Record<string, unknown>>; body: Buffer }, verified: boolean): DocExample {
@@ -89,7 +88,7 @@ function exampleOf(c: { name?: string; label: string; file: string; request: { m
   const line = `${c.request.method} ${c.request.path}`;
   return {
     title: c.name ?? c.label, value,
-    // The media entry is filled by `placed` from the response's declared types.
+    // The media entry is replaced by `fitted` with the response's declared one.
     bodies: [{ media: { name: '', type: essence(type), contentType: type, language: '' }, text: shown }],
     request: { method: c.request.method, url: c.request.path },
     recorded: { file: c.file, request: line },
@@ -97,15 +96,17 @@ function exampleOf(c: { name?: string; label: string; file: string; request: { m
   };
 }
 
-/** Adds the examples to the responses they answer, in the declared media type they were sent in. */
-function placed(model: DocModel, added: readonly { endpoint: string; status: number; example: DocExample }[], docs: typeof import('../docs/index.js')): DocModel {
-  const fitting = added.flatMap((a) => {
+/**
+ * The examples that answer a declared response (a status with content, not a stream) in one of its
+ * media types, each with that declared media type; errors no endpoint declares (404, 405) are left out.
+ */
+function fitted(model: DocModel, added: readonly { endpoint: string; status: number; example: DocExample }[]) {
+  return added.flatMap((a) => {
     const e = model.endpoints.find((x) => x.name === a.endpoint);
     const res = e?.responses.find((r) => r.status === a.status && r.content !== undefined && !r.stream);
     const media = res?.content?.media.find((m) => m.type === a.example.bodies[0]!.media.type);
     return media === undefined ? [] : [{ ...a, example: { ...a.example, bodies: [{ media, text: a.example.bodies[0]!.text }] } }];
   });
-  return docs.addExamples(model, fitting);
 }
 
 /**
@@ -117,7 +118,10 @@ export async function proveExamples(model: DocModel, name: string, surface: Surf
   const start = starterOf(name, o, hasHandlers);
   let out = model;
   if (o.examplesFrom !== undefined) {
-    out = placed(out, await fixtureExamples(o.examplesFrom, surface, [name, model.surface], start, o, (l) => stderr(`${l}\n`)), docs);
+    const from = await fixtureExamples(o.examplesFrom, surface, [name, model.surface], start, o, (l) => stderr(`${l}\n`));
+    const fitting = fitted(out, from.added);
+    from.report(fitting.length);
+    out = docs.addExamples(out, fitting);
   }
   if (!o.verify) return { model: out, unproven: 0 };
   const { verifyExamples, verifyReport, verifyTotals } = await import('../check/verify-examples.js');
