@@ -6,7 +6,6 @@ import type { DocExample, DocModel } from '../docs/index.js';
 import type { Surface } from '../dsl/types.js';
 import type { Target } from '../check/index.js';
 import { UsageError } from './resolve-surface.js';
-import { inProcess } from './check.js';
 
 export interface ProveOptions {
   readonly verify: boolean;
@@ -31,8 +30,10 @@ export function checkProveFlags(o: { verify?: boolean; requireVerified?: boolean
 }
 
 /** A server per call: the running one (never closed here), or a fresh in-process one. */
-function starterOf(name: string, o: ProveOptions, hasHandlers: boolean): () => Promise<Target> {
+async function starterOf(name: string, o: ProveOptions, hasHandlers: boolean): Promise<() => Promise<Target>> {
   if (o.baseUrl !== undefined) { const url = o.baseUrl; return async () => ({ url }); }
+  // api-check's own in-process starter, loaded only when examples are sent.
+  const { inProcess } = await import('./check.js');
   const start = hasHandlers ? inProcess(name, () => {}) : undefined;
   if (start === undefined) throw new UsageError(`${name} has no handlers to send examples to here: give --base-url URL of a server that serves it`);
   return () => start(name);
@@ -115,7 +116,7 @@ function fitted(model: DocModel, added: readonly { endpoint: string; status: num
  */
 export async function proveExamples(model: DocModel, name: string, surface: Surface, hasHandlers: boolean, o: ProveOptions, stderr: (text: string) => void): Promise<{ model: DocModel; unproven: number }> {
   const docs = await import('../docs/index.js');
-  const start = starterOf(name, o, hasHandlers);
+  const start = await starterOf(name, o, hasHandlers);
   let out = model;
   if (o.examplesFrom !== undefined) {
     const from = await fixtureExamples(o.examplesFrom, surface, [name, model.surface], start, o, (l) => stderr(`${l}\n`));

@@ -1,6 +1,7 @@
 // `api-docs`: flags -> the docs interpreter. The document alone goes to stdout (or -o FILE);
 // diagnostics go to stderr; a usage problem (unknown surface, bad flag, bad intro file) exits 2.
-// The docs interpreter loads after the command line is parsed (`--help` needs commander only).
+// The docs interpreter loads after the command line is parsed (`--help` needs commander only); the
+// checker and the server load only for --verify and --examples-from (docs-verify.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { SurfaceError } from '../dsl/surface-error.js';
@@ -30,8 +31,6 @@ interface Opts {
   verify?: boolean; requireVerified?: boolean; examplesFrom?: string; baseUrl?: string;
 }
 
-/** Examples that failed or could not be run under --verify (what --require-verified refuses). */
-let unproven = 0;
 
 type Docs = typeof import('../docs/index.js');
 
@@ -46,7 +45,8 @@ function readIntro(file: string, { parseIntro, IntroFileError }: Docs): DocIntro
   }
 }
 
-async function document(name: string, opts: Opts): Promise<string> {
+/** The document, and how many examples failed or could not be run under --verify (what --require-verified refuses). */
+async function document(name: string, opts: Opts): Promise<{ text: string; unproven: number }> {
   const arg = parseSurfaceArg(name);
   if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
   const docs = await import('../docs/index.js');
@@ -61,6 +61,7 @@ async function document(name: string, opts: Opts): Promise<string> {
     if (err instanceof SurfaceError && arg.path !== undefined) throw new UsageError(`${arg.label}: ${err.message}`);
     throw err;
   }
+  let unproven = 0;
   if (opts.verify || opts.examplesFrom !== undefined) {
     const { proveExamples } = await import('./docs-verify.js');
     const proved = await proveExamples(model, arg.label, surface, loaded.handlers !== undefined, {
@@ -71,8 +72,8 @@ async function document(name: string, opts: Opts): Promise<string> {
     model = proved.model;
     unproven = proved.unproven;
   }
-  if (opts.format === 'html') return docs.renderHtml(model);
-  return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
+  const text = opts.format === 'html' ? docs.renderHtml(model) : opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
+  return { text, unproven };
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -82,9 +83,10 @@ export async function main(argv: string[]): Promise<void> {
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
   let text: string;
+  let unproven: number;
   try {
-    (await import('./docs-verify.js')).checkProveFlags(opts);
-    text = await document(cmd.args[0]!, opts);
+    if (opts.verify || opts.requireVerified || opts.examplesFrom !== undefined || opts.baseUrl !== undefined) (await import('./docs-verify.js')).checkProveFlags(opts);
+    ({ text, unproven } = await document(cmd.args[0]!, opts));
   } catch (err) {
     if (err instanceof UsageError || err instanceof SurfaceError) die('api-docs', err.message);
     die('api-docs', (err as Error)?.message ?? String(err));
