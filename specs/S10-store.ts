@@ -10,7 +10,10 @@ export const surface = api('S10-store', { title: 'Test double of the document st
   document: get('myIndex', 'myDocType', capture('docId', t.int, '(integer) the document id'))
     .returns(json(t.json), {
       description: 'A document with `_source` for docId up to 500, one without `_source` up to 1000.',
-      examples: [{ title: 'docId <= 500', value: withSource }, { title: '500 < docId <= 1000', value: withoutSource }],
+      examples: [
+        { title: 'docId <= 500', value: withSource, request: { url: '/myIndex/myDocType/1' } },
+        { title: '500 < docId <= 1000', value: withoutSource, request: { url: '/myIndex/myDocType/501' } },
+      ],
     })
     .responds(500, undefined, { description: 'docId above 1000: the store fails.' }),
 });

@@ -32,11 +32,11 @@ const formatters: Partial<Formatters> = {
 export const surface = api('S10', { title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store', formatters }, {
   createUser: post('user', capture('userId', UserId, '(integer) must be greater than 5000'))
     .returns(json(User), { examples: [{ value: { name: 'some user', user_id: 5001 } }] })
-    .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL }] }),
+    .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL, request: { url: '/user/5000' } }] }),
   document: get('docs', capture('docId', t.int, '(integer) the document id in the external store'))
     .returns(json(t.json), { description: 'The `_source` of the stored document.', examples: [{ value: { a: 'b' } }] })
-    .responds(404, plainText(t.text), { description: 'The store could not be reached, did not answer in time, or answered no JSON document (any non-2xx status included).', examples: [{ value: LOOKUP_FAILED }] })
-    .responds(400, plainText(t.text), { description: 'The document has no `_source`.', examples: [{ value: PARSE_FAILED }] }),
+    .responds(404, plainText(t.text), { description: 'The store could not be reached, did not answer in time, or answered no JSON document (any non-2xx status included).', examples: [{ value: LOOKUP_FAILED, request: { url: '/docs/1001' } }] })
+    .responds(400, plainText(t.text), { description: 'The document has no `_source`.', examples: [{ value: PARSE_FAILED, request: { url: '/docs/501' } }] }),
 });
 
 /** `--upstream`: an http(s) URL; a path in it prefixes the store's paths. */

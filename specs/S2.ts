@@ -32,7 +32,7 @@ export const surface = api('S2', {
   hello: get('hello', query('name', t.text, { values: ['Alp', 'John Doe', '...'], description: 'Name of the person to say hello to.' }))
     .returns(json(HelloMessage), {
       examples: [
-        { title: "When a value is provided for 'name'", value: { msg: 'Hello, Alp' } },
+        { title: "When a value is provided for 'name'", value: { msg: 'Hello, Alp' }, request: { url: '/hello?name=Alp' } },
         { title: "When 'name' is not specified", value: { msg: 'Hello, anonymous coward' } },
       ],
     }),

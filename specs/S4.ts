@@ -37,18 +37,23 @@ const NOT_DELETED = 'Could not delete Person.';
 const NOT_READ = 'Could not read Person.';
 const NOT_LISTED = 'Could not list Persons.';
 const id = capture('id', t.int, '(integer) the Id of the person');
+/** The examples' setup: Jake stored first (a fresh store gives him Id 1). */
+const storeJake = [{ method: 'POST', url: '/person', body: { name: 'Jake', age: '25' } }] as const;
+// The store failures are proven with a database taken away (test/specs/S4-postgres.test.ts), not by
+// a request: a server that can answer the request has a store that works.
+const STORE_FAILS = 'answered only when the store fails (a database that is away); test/specs/S4-postgres.test.ts takes one away';
 
 export const surface = api('S4', { title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
-  list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake] }] })
-    .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_LISTED }] }),
-  get: get('person', id).returns(json(Person), { examples: [{ value: jake }] })
-    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND }] })
-    .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_READ }] }),
+  list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake], request: { url: '/person', before: storeJake } }] })
+    .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_LISTED, unverifiable: STORE_FAILS }] }),
+  get: get('person', id).returns(json(Person), { examples: [{ value: jake, request: { url: '/person/1', before: storeJake } }] })
+    .responds(404, json(t.text), { description: 'No person has this Id.', examples: [{ value: NOT_FOUND, request: { url: '/person/999999' } }] })
+    .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_READ, unverifiable: STORE_FAILS }] }),
   create: post('person', body(NewPerson, undefined, [{ value: { name: 'Jake', age: '25' } }]))
     .returns(json(Person), { description: 'The created person with its Id; answered once it is stored durably.', examples: [{ value: jake }] })
-    .responds(503, json(t.text), { description: 'The store could not write the record.', examples: [{ value: NOT_CREATED }] }),
+    .responds(503, json(t.text), { description: 'The store could not write the record.', examples: [{ value: NOT_CREATED, unverifiable: STORE_FAILS }] }),
   remove: del('person', id).empty(200, { description: 'Also 200 when no person has this Id.' })
-    .responds(503, json(t.text), { description: 'The store could not write the removal.', examples: [{ value: NOT_DELETED }] }),
+    .responds(503, json(t.text), { description: 'The store could not write the removal.', examples: [{ value: NOT_DELETED, unverifiable: STORE_FAILS }] }),
 });
 
 const asPerson = (r: Keyed<PersonData>) => ({ Id: r.id, ...r.value });

@@ -12,7 +12,7 @@ function collection<T>(name: string, resource: Codec<T>, example: T) {
   const id = capture('id', t.examples(t.int, [{ value: 1 }]), `(integer) the ${name} id`);
   return group([name], {
     list: get().returns(json(t.array(resource)), { examples: [{ value: [] }] }),
-    get: get(id).returns(json(resource), { examples: [{ value: example }] }),
+    get: get(id).returns(json(resource), { examples: [{ value: example, request: { url: `/${name}/0` } }] }),
     create: post(body(resource, undefined, [{ value: example }])).empty(),
     replace: put(id, body(resource, undefined, [{ value: example }])).noContent(),
     remove: del(id).noContent(),
@@ -24,7 +24,7 @@ const OUT_OF_RANGE = 'The result is beyond ±(2^53 - 1): integers are exact or r
 export const surface = api('S5', { title: 'Factored-path arithmetic and generic collections for users and products' }, {
   factoring: group(['x', capture('x', t.examples(t.int, [{ value: 2 }]), '(integer) the operand')], {
     // The 400 of `exact` below is declared: api-check fuzz found it answered but undocumented.
-    add: get(query('y', t.int, { values: ['1', '2'], description: 'Added to x when given.' })).returns(json(t.int), { examples: [{ value: 3 }] })
+    add: get(query('y', t.int, { values: ['1', '2'], description: 'Added to x when given.' })).returns(json(t.int), { examples: [{ value: 3, request: { url: '/x/2?y=1' } }] })
       .responds(400, plainText(t.text), { description: OUT_OF_RANGE }),
     decrement: post().returns(json(t.int), { examples: [{ value: 1 }] })
       .responds(400, plainText(t.text), { description: OUT_OF_RANGE }),

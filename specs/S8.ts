@@ -30,13 +30,16 @@ export const surface = api('S8', { title: 'Content negotiation, file content, st
   persons: get('persons').returns(Persons, { examples: [{ value: persons }] })
     .summarize('The persons, as JSON or as an HTML table (by Accept).'),
   myfile: get('myfile.txt').returns(json(FileContent), { examples: [{ value: { content: 'Hello\n' } }] })
-    .responds(404, plainText(t.text), { description: 'myfile.txt is missing from the data directory.', examples: [{ value: MISSING_FILE }] })
+    .responds(404, plainText(t.text), {
+      description: 'myfile.txt is missing from the data directory.',
+      examples: [{ value: MISSING_FILE, unverifiable: 'answered only when myfile.txt is missing from the data directory, and a server is started with the shipped one' }],
+    })
     .summarize('The text of myfile.txt in the data directory.'),
   // decided: declared without content so no Accept is refused (the type follows the file's
   // extension); README "Decisions".
   static: get('static', rest('path', 'the file path below the data directory\'s static/'))
     .empty(200, { description: 'The file (Content-Type by extension, ETag, 304 on If-None-Match, byte ranges).' })
-    .responds(404, plainText(t.text), { description: 'No such file, or a path that leaves static/ or names a dot-file.', examples: [{ value: 'Not found: GET /static/missing.txt' }] })
+    .responds(404, plainText(t.text), { description: 'No such file, or a path that leaves static/ or names a dot-file.', examples: [{ value: 'Not found: GET /static/missing.txt', request: { url: '/static/missing.txt' } }] })
     .summarize('Files under the data directory\'s static/.'),
   userStream: get('userStream').streams(json(User), { description: 'Each user as one JSON line, flushed as it is produced.' })
     .summarize('A newline-framed stream of users.'),

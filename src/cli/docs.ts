@@ -1,6 +1,7 @@
 // `api-docs`: flags -> the docs interpreter. The document alone goes to stdout (or -o FILE);
 // diagnostics go to stderr; a usage problem (unknown surface, bad flag, bad intro file) exits 2.
-// The docs interpreter loads after the command line is parsed (`--help` needs commander only).
+// The docs interpreter loads after the command line is parsed (`--help` needs commander only); the
+// checker and the server load only for --verify and --examples-from (docs-verify.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { SurfaceError } from '../dsl/surface-error.js';
@@ -15,13 +16,21 @@ export function program(): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi', 'html']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
+    .option('--verify', "send each response example's request to the surface (in-process, or --base-url) and mark the examples the answers match")
+    .option('--require-verified', 'with --verify: exit 1 when an example fails or could not be run')
+    .option('--examples-from <dir>', 'add the exchanges of the fixtures in this directory that replay successfully as examples')
+    .option('--base-url <url>', 'with --verify or --examples-from: send to this running server instead of starting the surface in-process')
     .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string }
+interface Opts {
+  format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string;
+  verify?: boolean; requireVerified?: boolean; examplesFrom?: string; baseUrl?: string;
+}
+
 
 type Docs = typeof import('../docs/index.js');
 
@@ -36,12 +45,14 @@ function readIntro(file: string, { parseIntro, IntroFileError }: Docs): DocIntro
   }
 }
 
-async function document(name: string, opts: Opts): Promise<string> {
+/** The document, and how many examples failed or could not be run under --verify (what --require-verified refuses). */
+async function document(name: string, opts: Opts): Promise<{ text: string; unproven: number }> {
   const arg = parseSurfaceArg(name);
   if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
   const docs = await import('../docs/index.js');
   const intros = opts.intro === undefined ? undefined : readIntro(opts.intro, docs);
-  const { surface } = await arg.load();
+  const loaded = await arg.load();
+  const { surface } = loaded;
   let model: ReturnType<Docs['docModel']>;
   try {
     model = docs.docModel(surface, intros ? { intros } : {});
@@ -50,8 +61,19 @@ async function document(name: string, opts: Opts): Promise<string> {
     if (err instanceof SurfaceError && arg.path !== undefined) throw new UsageError(`${arg.label}: ${err.message}`);
     throw err;
   }
-  if (opts.format === 'html') return docs.renderHtml(model);
-  return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
+  let unproven = 0;
+  if (opts.verify || opts.examplesFrom !== undefined) {
+    const { proveExamples } = await import('./docs-verify.js');
+    const proved = await proveExamples(model, arg.label, surface, loaded.handlers !== undefined, {
+      verify: opts.verify === true, timeoutMs: 10000,
+      ...(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
+      ...(opts.examplesFrom === undefined ? {} : { examplesFrom: opts.examplesFrom }),
+    }, (text) => process.stderr.write(text));
+    model = proved.model;
+    unproven = proved.unproven;
+  }
+  const text = opts.format === 'html' ? docs.renderHtml(model) : opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
+  return { text, unproven };
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -61,18 +83,24 @@ export async function main(argv: string[]): Promise<void> {
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
   let text: string;
+  let unproven: number;
   try {
-    text = await document(cmd.args[0]!, opts);
+    if (opts.verify || opts.requireVerified || opts.examplesFrom !== undefined || opts.baseUrl !== undefined) (await import('./docs-verify.js')).checkProveFlags(opts);
+    ({ text, unproven } = await document(cmd.args[0]!, opts));
   } catch (err) {
     if (err instanceof UsageError || err instanceof SurfaceError) die('api-docs', err.message);
     die('api-docs', (err as Error)?.message ?? String(err));
   }
-  if (opts.output === undefined) {
-    process.stdout.write(text);
-    return;
+  if (opts.output === undefined) process.stdout.write(text);
+  else {
+    try { writeFileSync(opts.output, text); } catch (err) {
+      die('api-docs', `cannot write ${opts.output} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    process.stderr.write(`api-docs: wrote ${opts.output}\n`);
   }
-  try { writeFileSync(opts.output, text); } catch (err) {
-    die('api-docs', `cannot write ${opts.output} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  // The document is written either way: it says which examples are not proven.
+  if (opts.requireVerified && unproven > 0) {
+    process.stderr.write(`api-docs: ${unproven} example${unproven === 1 ? '' : 's'} failed or could not be run (--require-verified)\n`);
+    process.exitCode = 1;
   }
-  process.stderr.write(`api-docs: wrote ${opts.output}\n`);
 }

@@ -4,3 +4,5 @@ export { renderMarkdown } from './markdown.js';
 export { renderOpenApi, openApiText } from './openapi.js';
 export { renderHtml, type HtmlOptions } from './html.js';
 export { parseIntro, IntroFileError, type DocIntro } from './intro.js';
+export { exampleSites, mapExamples, addExamples, type ExampleSite } from './verification.js';
+export type { DocExample, DocMedia, DocResponse, DocVerification, DocRecorded } from './model.js';

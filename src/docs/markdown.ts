@@ -1,5 +1,6 @@
 // The Markdown renderer: servant-docs' layout (intro sections, then `## METHOD /path` per endpoint
 // with Captures, Headers, Parameters, Request and Response sections), read from the doc model.
+import { verificationLines } from './verification.js';
 import type { DocAuth, DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 
 /** `a` or `an` before a type's label (`an integer`, `a User`). */
@@ -24,16 +25,20 @@ function typesList(content: DocContent): string[] {
 
 /** Example blocks; identical (title, body) pairs in adjacent media types merge into one block. */
 function exampleBlocks(examples: readonly DocExample[]): string[] {
-  const flat = examples.flatMap((ex) => ex.bodies.map((b) => ({ title: ex.title ?? '', media: b.media, text: b.text })));
-  const groups: { title: string; media: (typeof flat)[number]['media'][]; text: string }[] = [];
+  const flat = examples.flatMap((ex) => ex.bodies.map((b) => ({ title: ex.title ?? '', media: b.media, text: b.text, ex })));
+  const groups: { title: string; media: (typeof flat)[number]['media'][]; text: string; ex: DocExample }[] = [];
   for (const x of flat) {
     const last = groups[groups.length - 1];
-    if (last && last.title === x.title && last.text === x.text) last.media.push(x.media);
-    else groups.push({ title: x.title, media: [x.media], text: x.text });
+    // Examples that carry a proof (`--verify`) merge only within themselves: each proof is its own.
+    const mergeable = last !== undefined && (last.ex === x.ex || (verificationLines(last.ex).length === 0 && verificationLines(x.ex).length === 0));
+    if (last && mergeable && last.title === x.title && last.text === x.text) last.media.push(x.media);
+    else groups.push({ title: x.title, media: [x.media], text: x.text, ex: x.ex });
   }
-  return groups.flatMap((g) => [
+  return groups.flatMap((g, i) => [
     `- ${g.title === '' ? 'Example' : g.title} (${g.media.map((m) => `\`${m.contentType}\``).join(', ')}):`,
     ...fenced(g.media[0]!.language, g.text),
+    // The proof follows the last block of its example.
+    ...(groups[i + 1]?.ex === g.ex ? [] : verificationLines(g.ex)),
   ]);
 }
 
@@ -92,7 +97,7 @@ function responseBlock(r: DocResponse): string[] {
   const only = c.examples.length === 1 ? c.examples[0]! : undefined;
   let bodies: string[];
   if (c.examples.length === 0) bodies = noExample(c);
-  else if (only && only.title === undefined && only.bodies.length === 1) bodies = ['- Response body as below.', ...fenced(only.bodies[0]!.media.language, only.bodies[0]!.text)];
+  else if (only && only.title === undefined && only.bodies.length === 1) bodies = ['- Response body as below.', ...fenced(only.bodies[0]!.media.language, only.bodies[0]!.text), ...verificationLines(only)];
   else bodies = exampleBlocks(c.examples);
   return [...head, ...typesList(c), ...stream, ...bodies];
 }

@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Codec, Example, JsonSchema } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import { sample } from '../codec/sample.js';
+import type { ResponseExample } from '../dsl/example.js';
 import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import type { DocFacet } from '../dsl/extension.js';
@@ -40,7 +41,30 @@ export interface DocExample {
   readonly title?: string;
   readonly value: unknown;
   readonly bodies: readonly { readonly media: DocMedia; readonly text: string }[];
+  /** The request stated for a response example (else `--verify` derives one from the endpoint). */
+  readonly request?: ResponseExample<unknown>['request'];
+  /** Why the server cannot be made to answer this example. */
+  readonly unverifiable?: string;
+  /** Where an example taken from a fixture was recorded (`api-docs --examples-from`). */
+  readonly recorded?: DocRecorded;
+  /** What `api-docs --verify` found; absent when it did not run. */
+  readonly verification?: DocVerification;
 }
+
+/** An exchange replayed from a fixture: the file and the request line (`GET /hello?name=Alp`). */
+export interface DocRecorded {
+  readonly file: string;
+  readonly request: string;
+}
+
+/**
+ * The outcome of sending an example's request: `verified` (the answer is the example), `failed`
+ * (it is not), `unverifiable` (the surface says why it is not sent), `not-run` (no request could
+ * be derived, or no answer came).
+ */
+export type DocVerification =
+  | { readonly outcome: 'verified'; readonly request: string }
+  | { readonly outcome: 'failed' | 'unverifiable' | 'not-run'; readonly reason: string; readonly request?: string };
 
 interface Typed {
   readonly name: string;
@@ -55,6 +79,8 @@ export interface DocCapture extends Typed {
   readonly rest: boolean;
   /** The capture's first example (a typed value), when its codec has one. */
   readonly example?: unknown;
+  /** The same example as a path segment writes it (before percent-encoding). */
+  readonly exampleText?: string;
 }
 
 export interface DocQuery extends Typed {
@@ -147,16 +173,18 @@ function bodyText(encoded: string | Buffer): string {
   try { return UTF8.decode(encoded); } catch { return `(${encoded.length} bytes of binary data)`; }
 }
 
-function encodeExamples(codec: Codec<unknown>, media: readonly MediaCodec[], examples: readonly Example<unknown>[]): DocExample[] {
+function encodeExamples(codec: Codec<unknown>, media: readonly MediaCodec[], examples: readonly ResponseExample<unknown>[]): DocExample[] {
   return examples.map((ex) => ({
     ...(ex.title === undefined || ex.title === '' ? {} : { title: ex.title }),
     value: ex.value,
+    ...(ex.request === undefined ? {} : { request: ex.request }),
+    ...(ex.unverifiable === undefined ? {} : { unverifiable: ex.unverifiable }),
     bodies: media.map((m) => ({ media: docMedia(m), text: bodyText(m.encode(ex.value, codec)) })),
   }));
 }
 
 /** The examples a response or body declares, else its type's own. */
-const examplesOf = (own: readonly Example<unknown>[], codec: Codec<unknown>) => (own.length > 0 ? own : codec.examples);
+const examplesOf = (own: readonly ResponseExample<unknown>[], codec: Codec<unknown>): readonly ResponseExample<unknown>[] => (own.length > 0 ? own : codec.examples);
 
 function streamExamples(codec: Codec<unknown>, media: readonly MediaCodec[], items: readonly Example<unknown>[]): DocExample[] {
   if (items.length === 0) return [];
@@ -222,9 +250,9 @@ function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
       name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description),
       // Every capture has an example (tools such as Dredd need one to build a URL): its own, else
       // its codec's deterministic sample.
-      ...((ex) => (ex === undefined ? {} : { example: ex }))(captureExample(s.codec)),
+      ...((ex) => (ex === undefined ? {} : { example: ex, exampleText: s.codec.formatText(ex) }))(captureExample(s.codec)),
     }]
-    : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, example: 'file.txt', ...described(s.description) }]));
+    : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, example: 'file.txt', exampleText: 'file.txt', ...described(s.description) }]));
   const query = e.query.map((q): DocQuery => {
     const values = q.values ?? [];
     // `...` in a list of sample values means "and so on", not a value.

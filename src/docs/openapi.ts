@@ -5,6 +5,7 @@ import type { JsonSchema } from '../codec/types.js';
 import type { DocAuth, DocContent, DocEndpoint, DocError, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 import type { SecurityScheme } from '../dsl/declared-security.js';
 import { SchemaRegistry } from './openapi-schemas.js';
+import { verificationFields } from './verification.js';
 
 /** A text ending as a sentence, so that another can follow it. */
 const sentence = (text: string) => (text === '' || /[.!?]$/.test(text) ? text : `${text}.`);
@@ -30,7 +31,7 @@ function examplesObject(examples: readonly DocExample[], valueOf: (ex: DocExampl
   for (const ex of examples) {
     const value = valueOf(ex);
     if (Buffer.isBuffer(value)) continue;
-    out[uniqueKey(ex.title === undefined ? 'example' : slug(ex.title), out)] = { ...(ex.title === undefined ? {} : { summary: ex.title }), value };
+    out[uniqueKey(ex.title === undefined ? 'example' : slug(ex.title), out)] = { ...(ex.title === undefined ? {} : { summary: ex.title }), value, ...verificationFields(ex) };
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

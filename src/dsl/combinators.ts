@@ -5,6 +5,7 @@ import type {
   BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, ResponseType, RestPart,
   Surface, SurfaceMeta, Tree,
 } from './types.js';
+import type { ResponseExample } from './example.js';
 
 interface Described { readonly description?: string }
 const opt = <O extends object>(o: O | undefined) => (o ?? {}) as Partial<O>;
@@ -68,7 +69,8 @@ const flagCodec: Codec<boolean> = { ...bool, label: 'flag' };
 interface ResponseOptions<T, H> extends Described {
   /** Typed response headers: a handler's reply gives each a value of its codec's type. */
   readonly headers?: H;
-  readonly examples?: readonly Example<T>[];
+  /** Values the docs show, each with the request that gets it (stated, or derived from the endpoint). */
+  readonly examples?: readonly ResponseExample<T>[];
   /** The OpenAPI response key this status stands for (`default`, `2XX`), when not the status itself. */
   readonly key?: string;
 }
@@ -87,7 +89,7 @@ export type HeaderValuesOf<H> = Partial<HeaderTypesOf<H>>;
 /** A response map with one status. */
 type One<S extends number, B, H> = { readonly [K in S]: ResponseType<B, H> };
 
-function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly Example<unknown>[]; stream?: boolean; key?: string }): ResponseSpec {
+function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly ResponseExample<unknown>[]; stream?: boolean; key?: string }): ResponseSpec {
   return {
     status,
     ...(o.key === undefined ? {} : { key: o.key }),

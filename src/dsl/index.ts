@@ -14,6 +14,7 @@ export {
   type RangeRequest, type Page, type PageHeaders,
 } from './range.js';
 export type * from './types.js';
+export type { ExampleRequest, SetupRequest, ResponseExample } from './example.js';
 export type { InputOf, HandlersOf, Handler, Outcome } from './infer.js';
 export { implement, type Implementation, type ServeEnv, type HandlerContext } from './implement.js';
 export { reply, isReply, HttpError, sendFile, type Reply, type FileRef } from './reply.js';

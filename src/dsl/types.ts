@@ -3,6 +3,7 @@ import type { Codec, Example } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { Formatters } from './formatters.js';
 import type { ExtensionDescriptor } from './extension.js';
+import type { ResponseExample } from './example.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -77,7 +78,7 @@ export interface ResponseSpec {
   readonly content?: Content;
   readonly headers: Readonly<Record<string, Codec<unknown>>>;
   readonly description?: string;
-  readonly examples: readonly Example<unknown>[];
+  readonly examples: readonly ResponseExample<unknown>[];
   /** A streamed body: the handler returns an async iterable of items, each framed by a newline. */
   readonly stream?: boolean;
 }

@@ -171,3 +171,13 @@ const bare = reply(204);
 expectType<Equal<typeof bare, Reply<undefined, 204, {}>>>(true);
 const success = reply({ body: 1 });
 expectType<Equal<typeof success, Reply<number, undefined, {}>>>(true);
+
+// A response example is typed by its response, whatever request it states; a setup request needs a method.
+get('ex').returns(json(Person), { examples: [{ value: person, request: { url: '/ex', headers: { accept: 'application/json' }, before: [{ method: 'POST', url: '/person', body: person }] } }] });
+get('ex').returns(json(Person), { examples: [{ value: person, unverifiable: 'needs a failing store' }] });
+// @ts-expect-error an example value of another type than the response's
+get('ex').returns(json(Person), { examples: [{ value: { name: 'Ada' }, request: { url: '/ex' } }] });
+// @ts-expect-error a setup request without its method
+get('ex').returns(json(Person), { examples: [{ value: person, request: { url: '/ex', before: [{ url: '/person' }] } }] });
+// @ts-expect-error a request without its url
+get('ex').returns(json(Person), { examples: [{ value: person, request: { headers: {} } }] });
