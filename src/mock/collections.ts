@@ -133,7 +133,7 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
 export async function statefulMock(endpoints: readonly EndpointInfo[], store: CollectionStore, seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides): Promise<StatefulMock> {
   const collections = findCollections(endpoints, overrides);
   if (seedData) checkSeedData(collections, seedData);
-  const seed = () => {
+  const seed = (atStart = false) => {
     const placed: PlacedItem[] = [];
     for (const c of collections) {
       // Seed data: the file's list for this path, else the list endpoint's first example (top-level collections only).
@@ -146,9 +146,10 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
         placed.push({ collection: c.path, parent: c.path, key: String((x as Record<string, unknown>)[c.idField]), item: { ...(x as Record<string, unknown>) } });
       }
     }
-    return store.reset(placed);
+    return store.reset(placed, atStart);
   };
-  if (!store.kept || seedData) await seed();
+  // Seed data always starts the run, even over a state another instance placed meanwhile.
+  if (!store.kept || seedData) await seed(seedData === undefined);
 
   const handlerFor = (e: EndpointInfo) => {
     const c = collections.find((x) => x.endpoints.has(e));
@@ -196,5 +197,5 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
       }
     };
   };
-  return { collections, handlerFor, reset: seed };
+  return { collections, handlerFor, reset: () => seed() };
 }
