@@ -294,7 +294,8 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
         const old = prepared;
         const held = holding(old.surface);
         prepared = held;
-        await old.close();
+        // Requests are held until something serves again: a failing close must not keep them waiting.
+        await old.close().catch((e: unknown) => log(`${old.surface}: closing the last good surface for a reload failed: ${(e as Error)?.message ?? String(e)}`));
         try {
           fresh = await prepare(next, options);
         } catch (again) {
