@@ -172,40 +172,26 @@ const timeArb = fc.tuple(
 ).map(([h, m, s, frac, zone]) => `${pad(h)}:${pad(m)}:${pad(s)}${frac}${zone}`);
 const timeOrLeap = fc.oneof({ arbitrary: timeArb, weight: 9 }, { arbitrary: fc.constant('23:59:60Z'), weight: 1 });
 
-// Built on first use, as `codePoint` below: fast-check's URL, email and string arbitraries take
-// long to construct, and most surfaces use few formats or none.
-const FORMAT_ARBITRARY_MAKERS: Readonly<Record<FormatName, () => fc.Arbitrary<string>>> = {
-  date: () => dateArb,
-  'date-time': () => fc.tuple(dateArb, fc.constantFrom('T', 't'), timeOrLeap).map(([d, t, time]) => `${d}${t}${time}`),
-  time: () => timeOrLeap,
-  email: () => fc.emailAddress(),
-  uuid: () => fc.uuid(),
-  uri: () => fc.webUrl({ withQueryParameters: true, withFragments: true }),
-  ipv4: () => fc.ipV4(),
-  ipv6: () => fc.ipV6(),
-  hostname: () => fc.domain(),
-  byte: () => fc.base64String({ maxLength: 24 }),
-  binary: () => fc.string(),
-  password: () => fc.string({ minLength: 1 }),
+const FORMAT_ARBITRARIES: Readonly<Record<FormatName, fc.Arbitrary<string>>> = {
+  date: dateArb,
+  'date-time': fc.tuple(dateArb, fc.constantFrom('T', 't'), timeOrLeap).map(([d, t, time]) => `${d}${t}${time}`),
+  time: timeOrLeap,
+  email: fc.emailAddress(),
+  uuid: fc.uuid(),
+  uri: fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+  hostname: fc.domain(),
+  byte: fc.base64String({ maxLength: 24 }),
+  binary: fc.string(),
+  password: fc.string({ minLength: 1 }),
 };
-const formatArbitraries = new Map<FormatName, fc.Arbitrary<string>>();
-function formatArbitrary(format: FormatName): fc.Arbitrary<string> {
-  let a = formatArbitraries.get(format);
-  if (a === undefined) formatArbitraries.set(format, (a = FORMAT_ARBITRARY_MAKERS[format]()));
-  return a;
-}
 
-/**
- * One code point: mostly printable ASCII, sometimes anything in Unicode (astral planes included).
- * Built on first use: the `binary` unit costs fast-check a mapping of all of Unicode (0.5-5 s
- * depending on the machine's load), which every importer of this module (`sample`, the mock at
- * start-up) paid at load.
- */
-let codePointArbitrary: fc.Arbitrary<string> | undefined;
-const codePoint = () => (codePointArbitrary ??= fc.oneof(
+/** One code point: mostly printable ASCII, sometimes anything in Unicode (astral planes included). */
+const codePoint = fc.oneof(
   { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), weight: 4 },
   { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 1 },
-));
+);
 
 function leafArbitrary(leaf: Leaf, codec: Codec<unknown>): fc.Arbitrary<unknown> {
   const fits = (v: unknown) => leafAccepts(leaf, v);
@@ -232,9 +218,9 @@ function stringSource(leaf: Leaf): fc.Arbitrary<string> {
   const [pattern] = leaf.patterns;
   const minLength = leaf.minLength ?? 0;
   const maxLength = leaf.maxLength;
-  return format !== undefined && format !== 'binary' && format !== 'password' ? formatArbitrary(format)
+  return format !== undefined && format !== 'binary' && format !== 'password' ? FORMAT_ARBITRARIES[format]
     : pattern !== undefined ? fc.stringMatching(compilePattern(pattern) ?? /(?!)/u, { maxLength: Math.max(maxLength ?? 16, minLength + 8) })
-    : fc.string({ unit: codePoint(), minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
+    : fc.string({ unit: codePoint, minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
 }
 
 /** The lowest allowed number and whether it is excluded, from minimum and exclusiveMinimum. */
