@@ -163,7 +163,8 @@ if (havePostgres('test/mock/stateful-pg.test.ts')) {
 
   http('--workers 2 with --mock --stateful --store: every create its own Id, all listed by every worker', async () => {
     const url = await freshDatabase();
-    const s = await spawnServe(['S4', '--port', '0', '--mock', '--stateful', '--workers', '2', '--store', url]);
+    // Each worker loads the mock and its value generators: slow on a loaded 2-core machine.
+    const s = await spawnServe(['S4', '--port', '0', '--mock', '--stateful', '--workers', '2', '--store', url], 1, { startMs: 40_000 });
     try {
       const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => create(s.urls.S4!, `w${i}`)));
       assert.equal([...ids].sort((x, y) => x - y), Array.from({ length: 30 }, (_, i) => i + 2));
