@@ -137,7 +137,7 @@ async function main() {
         if (!id.endsWith(' read') && !id.endsWith(' write') && !id.endsWith(' mix')) continue;
         const first = await seedPersons(p.ports.S4, PERSON, opt.seed);
         for (const w of workloads) for (const c of w.cells) {
-          if (c.proc === id && w.id === 's4-get') c.path = `/person/${first}`;
+          if (c.proc === id && (w.id === 's4-get' || w.id === 'mock-stateful-get')) c.path = `/person/${first}`;
           if (c.proc === id && w.mix) c.getPath = `/person/${first}`;
         }
       }

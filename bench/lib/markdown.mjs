@@ -20,6 +20,16 @@ export function markdown(result) {
       out.push(`| ${w.label} | ${fmtInt(cell(w, 'json-server')?.median.rps)} | ${fmtRatio(api?.ratio.rps)} | ${fmtRatio(api?.ratio.p99)} | ${fmtRatio(api?.ratio.rss)} |`);
     }
   }
+  const mocked = workloads.filter((x) => x.group === 'mock');
+  if (mocked.length > 0) {
+    out.push('', '| mock workload | baseline | baseline req/s | mock req/s | x base | x base by CPU/req | mock p99 x base |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const w of mocked) {
+      const base = cell(w, w.baseline);
+      const m = w.cells.find((c) => c.contender !== w.baseline);
+      // CPU/req ratio inverted: the throughput the CPU time per answer predicts, as in the targets.
+      out.push(`| ${w.label} | ${w.baseline} | ${fmtInt(base?.median.rps)} | ${fmtInt(m?.median.rps)} | ${fmtRatio(m?.ratio.rps)} | ${fmtRatio(m?.ratio.cpu ? 1 / m.ratio.cpu : undefined)} | ${fmtRatio(m?.ratio.p99)} |`);
+    }
+  }
   const routing = workloads.filter((x) => x.group === 'routing');
   if (routing.length > 0) out.push('', `Routing, req/s against the 10-endpoint surface: ${routing.map((w) => `${w.label.replace('routing, ', '')} ${fmtRatio(cell(w, 'api-serve')?.ratio.rps)}`).join(', ')}.`);
   if (startup) out.push(`Start-up, spawn of \`api-serve S2 --port 0\` to its first 200: ${Math.round(startup.apiServeMs)} ms (\`node -e ""\`: ${Math.round(startup.nodeMs)} ms, ${fmtRatio(startup.ratio)}).`);

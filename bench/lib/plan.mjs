@@ -36,6 +36,9 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields, pg }) {
       { id: 'api-serve S4 write', script: script('api-serve'), args: ['S4', '--data', join(tmp, 'api-write')], env: {}, s4: true },
       { id: 'json-server read', script: script('json-server'), args: [join(tmp, 'js-read.json')], env: {}, s4: true, jsonServerDb: join(tmp, 'js-read.json') },
       { id: 'json-server write', script: script('json-server'), args: [join(tmp, 'js-write.json')], env: {}, s4: true, jsonServerDb: join(tmp, 'js-write.json') },
+      // The stateful mock of S4 on its default store (lowdb's file), against the same json-server processes.
+      { id: 'api-serve S4 mock read', script: script('api-serve'), args: ['mock-stateful:S4', '--data', join(tmp, 'mock-read')], env: {}, s4: true },
+      { id: 'api-serve S4 mock write', script: script('api-serve'), args: ['mock-stateful:S4', '--data', join(tmp, 'mock-write')], env: {}, s4: true },
     );
     if (pg) {
       // One instance on each database; the mix runs one instance and two workers on databases of their own.
@@ -84,6 +87,14 @@ export function makePlan({ s7, s4, tmp, colorsFile, colorFields, pg }) {
       s4w('s4-create', 'S4 POST /person (create)', { method: 'POST', path: '/person', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PERSON), fixedAmount: true }, 'write'),
       s4w('s4-list', 'S4 GET /person (list of 50)', { method: 'GET', path: '/person' }, 'read'),
       s4w('s4-get', 'S4 GET /person/{id}', { method: 'GET', path: '/person/{id}' }, 'read'),
+    );
+    // The stateful mock (issue 17): json-server is what a mock user would otherwise run.
+    const mockCells = (kind) => [{ contender: 'json-server', proc: `json-server ${kind}`, port: 'S4' }, { contender: 'api-serve --mock --stateful', proc: `api-serve S4 mock ${kind}`, port: 'S4' }];
+    const mockw = (id, label, req, kind) => ({ id, label, group: 'mock', baseline: 'json-server', expect: '2xx', ...req, cells: mockCells(kind) });
+    workloads.push(
+      mockw('mock-stateful-create', 'S4 --mock --stateful POST /person (lowdb)', { method: 'POST', path: '/person', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PERSON), fixedAmount: true }, 'write'),
+      mockw('mock-stateful-get', 'S4 --mock --stateful GET /person/{id} (lowdb)', { method: 'GET', path: '/person/{id}' }, 'read'),
+      mockw('mock-stateful-list', 'S4 --mock --stateful GET /person (list of 50, lowdb)', { method: 'GET', path: '/person' }, 'read'),
     );
     if (pg) {
       // Each connection alternates a create and a get by id (`requests`, the get's path set once seeded).

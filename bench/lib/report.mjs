@@ -28,7 +28,7 @@ export function summarize(workloads) {
 
 export function printTables(summary, out = console.log) {
   const header = ['workload / contender', 'req/s', 'x base', 'p50 ms', 'x base', 'p99 ms', 'x base', 'CPU us/req', 'x base', 'RSS MiB', 'x base', 'spread'];
-  for (const group of ['main', 's4', 'routing']) {
+  for (const group of ['main', 'mock', 's4', 'routing']) {
     const rows = [];
     for (const w of summary.filter((s) => s.group === group)) {
       rows.push([w.label, ...header.slice(1).map(() => '')]);
@@ -38,7 +38,7 @@ export function printTables(summary, out = console.log) {
       }
     }
     if (rows.length === 0) continue;
-    const title = { main: 'Workloads (baseline: node:http)', s4: 'S4 CRUD (baseline: json-server)', routing: 'Routing scale (baseline: 10 endpoints)' }[group];
+    const title = { main: 'Workloads (baseline: node:http)', mock: 'Mock interpreter (baseline: the handled S2; stateful rows: json-server)', s4: 'S4 CRUD (baseline: json-server)', routing: 'Routing scale (baseline: 10 endpoints)' }[group];
     out(`\n${title}\n${table(header, rows)}`);
   }
 }
@@ -88,6 +88,11 @@ export function targets(summary, startup) {
   {
     const [r, c] = vs(cellOf(summary, 'mock-s2', 'api-serve --mock'), cellOf(summary, 'mock-s2', 'api-serve'));
     out.push(judge('mock-s2: S2 --mock >= 0.9x handled S2 req/s', r, 0.9, false, c));
+  }
+  // The stateful mock on its default store against json-server, which users would otherwise run.
+  for (const id of ['mock-stateful-create', 'mock-stateful-get']) {
+    const [r, c] = vs(cellOf(summary, id, 'api-serve --mock --stateful'), cellOf(summary, id, 'json-server'));
+    if (r.length > 0) out.push(judge(`${id}: stateful mock on lowdb >= 5x json-server req/s`, r, 5, false, c));
   }
   const [rf, cf] = vs(cellOf(summary, 's2-position', 'api-serve'), cellOf(summary, 's2-position', 'fastify'));
   out.push(judge('s2-position: api-serve ahead of fastify', rf, 1, false, cf));

@@ -58,7 +58,7 @@ export function program(): Command {
     .option('-p, --port <port>', 'port for a single surface (0 picks a free one)')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data <dir>', 'directory for runtime state and served files', 'data')
-    .addOption(new Option('--store <url>', 'keep S4 persons and S6 users in this PostgreSQL database (postgres://...), shared by several instances').env('API_SERVE_DATABASE_URL'))
+    .addOption(new Option('--store <url>', 'keep S4 persons, S6 users and --stateful mock collections in this PostgreSQL database (postgres://...), shared by several instances').env('API_SERVE_DATABASE_URL'))
     .addOption(new Option('--workers <n>', 'serve with n processes on the same ports (needs --store)').argParser(parseWorkers))
     .option('--all', 'serve every reference surface')
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
@@ -73,7 +73,7 @@ export function program(): Command {
     .option('--scenario <name>', 'with --record: the session as one scenario file, generated ids reused later as captures')
     .option('--mock', 'answer from the description alone: examples, else samples (handlers set aside)')
     .option('--dynamic', 'mocked answers are fresh generated values (per request: Prefer: dynamic=true)')
-    .option('--stateful', 'mocked collections keep their items in memory (POST <prefix>reset reseeds them)')
+    .option('--stateful', 'mocked collections keep their items, in DATA/mock-NAME.json or the --store database (POST <prefix>reset reseeds them)')
     .option('--seed-data <file>', 'JSON file of the items each stateful collection starts with: { "/things": [...] }')
     .addOption(new Option('--seed <n>', 'seed of generated mock values, to replay a run').argParser(parseSeed))
     .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').argParser(parseOrigins))
@@ -142,11 +142,16 @@ async function implementationFor(loaded: LoadedSurface, label: string, opts: Opt
     const { mock } = await import('../mock/index.js');
     const seedData = opts.seedData === undefined ? undefined : readSeedData(String(opts.seedData));
     const stateful = opts.stateful === true || seedData !== undefined;
-    // decided (README "Mock a surface"): collections are kept in DATA/mock-NAME.json, as S4 keeps its persons.
-    const store = stateful ? async (env: ServeEnv, surface: string) => {
+    // decided (README "Mock a surface"): collections are kept in DATA/mock-NAME.json, as S4 keeps
+    // its persons, or with --store in that PostgreSQL database, shared by every instance using it.
+    const url = opts.store;
+    const store = !stateful ? undefined : url !== undefined ? async (env: ServeEnv, surface: string) => {
+      const { openPgCollectionStore } = await import('../store/postgres.js');
+      return openPgCollectionStore(url, surface, env.log);
+    } : async (env: ServeEnv, surface: string) => {
       const { collectionsFile, openLowdbCollectionStore } = await import('../store/lowdb-collection-store.js');
       return openLowdbCollectionStore(collectionsFile(env.dataDir, surface));
-    } : undefined;
+    };
     return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful, ...(store ? { store } : {}), ...(seedData ? { seedData } : {}), ...(opts.seed === undefined ? {} : { seed: opts.seed }) });
   }
   return requireHandlers(loaded, label);

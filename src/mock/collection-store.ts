@@ -30,8 +30,12 @@ export interface CollectionStore {
   /** Changes a stored item with `change`, atomically; `undefined` when there is none. */
   update(collection: string, parent: string, key: string, change: (before: Item) => Item): Promise<Item | undefined>;
   remove(collection: string, parent: string, key: string): Promise<boolean>;
-  /** Empties every collection, then places `items`; numbering restarts above their integer ids. */
-  reset(items: readonly PlacedItem[]): Promise<void>;
+  /**
+   * Empties every collection, then places `items`; numbering restarts above their integer ids.
+   * `atStart`: the seeding of a store opened with no kept state. A store shared by several
+   * instances skips it when another one placed a state since (the first to start seeds).
+   */
+  reset(items: readonly PlacedItem[], atStart?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -133,7 +133,7 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
 export async function statefulMock(endpoints: readonly EndpointInfo[], store: CollectionStore, seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides): Promise<StatefulMock> {
   const collections = findCollections(endpoints, overrides);
   if (seedData) checkSeedData(collections, seedData);
-  const seed = () => {
+  const seed = (atStart = false) => {
     const placed: PlacedItem[] = [];
     for (const c of collections) {
       // Seed data: the file's list for this path, else the list endpoint's first example (top-level collections only).
@@ -146,9 +146,19 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
         placed.push({ collection: c.path, parent: c.path, key: String((x as Record<string, unknown>)[c.idField]), item: { ...(x as Record<string, unknown>) } });
       }
     }
-    return store.reset(placed);
+    return store.reset(placed, atStart);
   };
-  if (!store.kept || seedData) await seed();
+  // Seed data always starts the run, even over a state another instance placed meanwhile.
+  if (!store.kept || seedData) await seed(seedData === undefined);
+
+  // An item's sample is deterministic and costs far more than a request (a few hundred us for S4's
+  // Person): drawn once per collection, each new item gets its own copy.
+  const samples = new Map<Collection, Record<string, unknown>>();
+  const itemSample = (c: Collection) => {
+    let s = samples.get(c);
+    if (s === undefined) samples.set(c, (s = sample(c.item) as Record<string, unknown>));
+    return structuredClone(s);
+  };
 
   const handlerFor = (e: EndpointInfo) => {
     const c = collections.find((x) => x.endpoints.has(e));
@@ -156,16 +166,15 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     const role = c.endpoints.get(e)!;
     const ok = success(e);
     const notFound = e.responses.find((r) => r.status === 404);
-    const missing = () => (notFound
-      ? reply(404, notFound.examples[0]?.value ?? (notFound.content ? sample(notFound.content.codec) : undefined))
-      : HttpError.text(404, `Not found: no item with this id in ${c.path}`));
+    const notFoundBody = notFound && (notFound.examples[0]?.value ?? (notFound.content ? sample(notFound.content.codec) : undefined));
+    const missing = () => (notFound ? reply(404, notFoundBody) : HttpError.text(404, `Not found: no item with this id in ${c.path}`));
     const answer = (value: unknown) => (ok?.content ? reply(ok.status, value) : reply(ok?.status ?? 204));
     /**
      * An item its codec accepts: the body's fields the item declares and accepts, over what was
      * stored (an update) or the item's sample (a create, a replace), then the id.
      */
     const complete = (body: unknown, id: unknown, before?: Item) => {
-      const out: Record<string, unknown> = { ...(before ?? (sample(c.item) as Record<string, unknown>)) };
+      const out: Record<string, unknown> = before ? { ...before } : itemSample(c);
       if (body !== null && typeof body === 'object') {
         for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
           const field = Object.hasOwn(c.item.props, k) ? c.item.props[k]! : undefined;
@@ -196,5 +205,5 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
       }
     };
   };
-  return { collections, handlerFor, reset: seed };
+  return { collections, handlerFor, reset: () => seed() };
 }

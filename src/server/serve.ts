@@ -197,6 +197,33 @@ function logged(inner: Listener, router: ReturnType<typeof compile>['router'], h
   };
 }
 
+/** What answers while a surface is swapped: requests wait (their bodies unread) for what serves next. */
+function holding(surface: string): Prepared & { flush(to: Listener): void } {
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  return {
+    surface,
+    notes: [],
+    listener: (req, res) => { waiting.push([req, res]); },
+    close: () => Promise.resolve(),
+    flush(to) { for (const [req, res] of waiting.splice(0)) to(req, res); },
+  };
+}
+
+/** A surface that cannot answer now: every request a 503 saying why. */
+function unavailable(surface: string, why: string): Prepared {
+  return {
+    surface,
+    notes: [],
+    listener: (_req, res) => {
+      res.statusCode = 503;
+      res.setHeader('content-type', 'text/plain;charset=utf-8');
+      res.setHeader('retry-after', '1');
+      res.end(`Service Unavailable: ${why}; retrying`);
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
 /** Serves one implemented surface; resolves once it is listening. */
 export async function serve(impl: Implementation, options: ServeOptions = {}): Promise<Served> {
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -223,22 +250,63 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     const port = (server.address() as AddressInfo).port;
     const shownHost = host.includes(':') ? `[${host}]` : host;
     let closing: Promise<void> | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    /**
+     * Brings the last good surface back after it was closed for a reload that then failed. When it
+     * cannot start again either (its store is away), requests get a 503 saying so while it is
+     * retried, with a growing pause, until it starts, a later reload succeeds, or the server closes.
+     */
+    const restore = async (why: unknown): Promise<void> => {
+      try {
+        prepared = await prepare(running, options);
+        return;
+      } catch (err) {
+        log(`${prepared.surface}: the last good surface could not start again after a failed reload (${(err as Error)?.message ?? String(err)}); answering 503 and retrying`);
+        prepared = unavailable(prepared.surface, `the last good surface could not start again after a failed reload (${(why as Error)?.message ?? String(why)})`);
+      }
+      const again = (pause: number) => {
+        retry = setTimeout(() => {
+          retry = undefined;
+          if (closing) return;
+          const wanted = running;
+          prepare(wanted, options).then(async (back) => {
+            // A reload that succeeded meanwhile, or a close, wins over this late restart.
+            if (closing || running !== wanted || prepared.listener !== stand.listener) { await back.close(); return; }
+            prepared = back;
+            log(`${back.surface}: the last good surface answers again`);
+          }, () => again(Math.min(pause * 2, 5000)));
+        }, pause);
+        retry.unref();
+      };
+      const stand = prepared;
+      again(250);
+    };
     const replace = async (next: Implementation): Promise<readonly string[]> => {
       let fresh: Prepared;
       try {
         fresh = await prepare(next, options);
       } catch (err) {
         // A surface the checks refuse is refused while the old one answers; anything else may be
-        // the old one holding what the new one opens (a store's lock): retried once it is closed.
+        // the old one holding what the new one opens (a store's lock): retried once it is closed,
+        // with requests held (not answered by a closed surface) until one of them serves again.
         if (err instanceof SurfaceError) throw err;
-        await prepared.close();
+        const old = prepared;
+        const held = holding(old.surface);
+        prepared = held;
+        // Requests are held until something serves again: a failing close must not keep them waiting.
+        await old.close().catch((e: unknown) => log(`${old.surface}: closing the last good surface for a reload failed: ${(e as Error)?.message ?? String(e)}`));
         try {
           fresh = await prepare(next, options);
         } catch (again) {
-          prepared = await prepare(running, options);
+          await restore(again);
+          held.flush(prepared.listener);
           throw again;
         }
+        held.flush(fresh.listener);
       }
+      clearTimeout(retry);
+      retry = undefined;
       const old = prepared;
       prepared = fresh;
       running = next;
@@ -252,6 +320,7 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
       replace,
       url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
       close: () => (closing ??= new Promise<void>((resolve) => {
+        clearTimeout(retry);
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();

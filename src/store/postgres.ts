@@ -3,5 +3,6 @@
 export { acquirePool } from './pg-pool.js';
 export { databaseUrlProblem, isDatabaseUrl, redactUrl } from './database-url.js';
 export { migrate, migrations } from './pg-migrate.js';
+export { openPgCollectionStore } from './pg-collection-store.js';
 export { openPgRecordStore } from './pg-record-store.js';
 export { PgUserStore } from './pg-users.js';

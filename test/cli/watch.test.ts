@@ -1,9 +1,10 @@
-// `api-serve --watch` through the real bin: an edit to the surface or a module it imports is served
-// on the same port, a broken edit is reported while the last good surface answers, and --watch
-// without a surface given by path is a usage error.
+// `api-serve --watch` through the real bin: an edit to the surface, a module it imports or an OpenAPI
+// document is served on the same port, a broken edit is reported while the last good surface
+// answers, a stateful mock keeps its collections across a reload, and --watch without a surface
+// given by path is a usage error.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runBin, spawnServe } from '../helpers/cli.js';
 import { call, tempDir } from '../helpers/server.js';
@@ -85,6 +86,90 @@ s('a broken edit prints its error and the last good surface keeps answering; the
   } finally {
     assert.is(await served.stop(), 0);
   }
+});
+
+/** An OpenAPI document: GET /greeting answering `word`, and `extra` more paths. */
+const documentSource = (word: string, extra = '') => `openapi: 3.0.3
+info: { title: Greeting, version: "1" }
+paths:
+  /greeting:
+    get:
+      operationId: greeting
+      responses:
+        "200":
+          description: the greeting
+          content:
+            application/json:
+              schema: { type: string }
+              example: ${word}
+${extra}`;
+
+s('an edited OpenAPI document is answered on the same port; a broken edit prints its error and keeps the last good one', async () => {
+  const dir = tempDir('api-serve-watch-');
+  try {
+    writeFileSync(join(dir, 'api.yaml'), documentSource('hello'));
+    const served = await spawnServe(['./api.yaml', '--port', '0', '--watch'], 1, { cwd: dir });
+    try {
+      const url = served.urls.api!;
+      assert.is((await call(url, 'GET', '/greeting')).json(), 'hello');
+      writeFileSync(join(dir, 'api.yaml'), documentSource('goodbye'));
+      await until(served.stdout, `api reloaded from ./api.yaml on ${url}`);
+      assert.is((await call(url, 'GET', '/greeting')).json(), 'goodbye');
+      writeFileSync(join(dir, 'api.yaml'), 'openapi: 3.0.3\ninfo: [\n');
+      await until(served.stderr, 'still serving the last good ./api.yaml');
+      assert.match(served.stderr(), /^api-serve: \.\/api\.yaml: not a YAML or JSON document \(.*\); still serving the last good \.\/api\.yaml$/m);
+      assert.is((await call(url, 'GET', '/greeting')).json(), 'goodbye');
+      writeFileSync(join(dir, 'api.yaml'), documentSource('again'));
+      await until(served.stdout, 'api reloaded', 2);
+      assert.is((await call(url, 'GET', '/greeting')).json(), 'again');
+    } finally {
+      assert.is(await served.stop(), 0);
+    }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+const NOTES = `  /notes:
+    get:
+      operationId: listNotes
+      responses:
+        "200": { description: the notes, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Note" } } } } }
+    post:
+      operationId: createNote
+      requestBody: { required: true, content: { application/json: { schema: { $ref: "#/components/schemas/NewNote" } } } }
+      responses:
+        "201": { description: created, content: { application/json: { schema: { $ref: "#/components/schemas/Note" } } } }
+  /notes/{id}:
+    get:
+      operationId: getNote
+      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+      responses:
+        "200": { description: the note, content: { application/json: { schema: { $ref: "#/components/schemas/Note" } } } }
+        "404": { description: no such note }
+components:
+  schemas:
+    Note: { type: object, required: [id, text], properties: { id: { type: integer }, text: { type: string } } }
+    NewNote: { type: object, required: [text], properties: { text: { type: string } } }
+`;
+
+s('--stateful --watch: what clients created is still there after a reload, and numbering goes on', async () => {
+  const dir = tempDir('api-serve-watch-');
+  try {
+    writeFileSync(join(dir, 'api.yaml'), documentSource('hello', NOTES));
+    const served = await spawnServe(['./api.yaml', '--port', '0', '--watch', '--stateful', '--data', join(dir, 'data')], 1, { cwd: dir });
+    try {
+      const url = served.urls.api!;
+      const made = await call(url, 'POST', '/notes', { headers: { 'content-type': 'application/json' }, body: '{"text":"before"}' });
+      assert.equal([made.status, made.json()], [201, { id: 1, text: 'before' }]);
+      writeFileSync(join(dir, 'api.yaml'), documentSource('goodbye', NOTES));
+      await until(served.stdout, `api reloaded from ./api.yaml on ${url}`);
+      assert.is((await call(url, 'GET', '/greeting')).json(), 'goodbye', 'the edit is served');
+      assert.equal((await call(url, 'GET', '/notes')).json(), [{ id: 1, text: 'before' }], 'the collection is kept across the reload');
+      const next = await call(url, 'POST', '/notes', { headers: { 'content-type': 'application/json' }, body: '{"text":"after"}' });
+      assert.equal(next.json(), { id: 2, text: 'after' });
+    } finally {
+      assert.is(await served.stop(), 0);
+    }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
 s('--watch with only reference surfaces is one line and exit 2', () => {

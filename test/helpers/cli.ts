@@ -15,14 +15,16 @@ export interface Spawned {
 }
 
 /** Starts a bin and resolves once `count` "listening on" lines are printed (rejects on exit). */
-export function spawnServe(args: string[], count = 1, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Spawned> {
+export function spawnServe(args: string[], count = 1, options: { cwd?: string; env?: Record<string, string>; startMs?: number } = {}): Promise<Spawned> {
   const child = spawn(process.execPath, [bin('api-serve'), ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const urls: Record<string, string> = {};
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no listening line within 10 s; stderr: ${err}`)); }, 10_000);
+    // Several processes each loading the mock (--workers) may take longer on a loaded machine: `startMs`.
+    const limit = options.startMs ?? 10_000;
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no listening line within ${limit / 1000} s; stderr: ${err}`)); }, limit);
     child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();

@@ -1,5 +1,6 @@
-// A front-end style session against a mocked S4 through the real command: CORS preflight, create,
-// list, the request journal, clearing it, a 4xx that still carries CORS, one log line per exchange;
+// A front-end style session against a stateful mocked S4 through the real command: CORS preflight,
+// create, list (with what was created), the request journal, clearing it, reset, a 4xx that still
+// carries CORS, one log line per exchange;
 // and the tools' bad command lines (one line, exit 2).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,9 +15,9 @@ import { serve } from '../../src/server/index.js';
 
 const ORIGIN = 'http://localhost:5173';
 
-test('preflight, create, list, journal, clear, a CORS-marked 404, and the access log', async () => {
+test('preflight, create, list, journal, clear, reset, a CORS-marked 404, and the access log', async () => {
   const data = mkdtempSync(join(tmpdir(), 'api-serve-front-'));
-  const s = await spawnServe(['S4:0', '--mock', '--data', data, '--cors', ORIGIN, '--journal', '10', '--log']);
+  const s = await spawnServe(['S4:0', '--mock', '--stateful', '--data', data, '--cors', ORIGIN, '--journal', '10', '--log']);
   try {
     const base = s.urls.S4!;
     const pre = await call(base, 'OPTIONS', '/person', { headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
@@ -29,7 +30,7 @@ test('preflight, create, list, journal, clear, a CORS-marked 404, and the access
     assert.is(made.headers['access-control-allow-origin'], ORIGIN);
     const list = await call(base, 'GET', '/person', { headers: { origin: ORIGIN } });
     assert.is(list.status, 200);
-    assert.ok(Array.isArray(list.json()));
+    assert.equal((list.json() as { name: string }[]).map((p) => p.name), ['Jake', 'Ann'], 'the seed, then what the front end created');
     const missing = await call(base, 'GET', '/nothing', { headers: { origin: ORIGIN } });
     assert.is(missing.status, 404);
     assert.is(missing.headers['access-control-allow-origin'], ORIGIN, 'a 4xx is marked too, so the browser shows it');
@@ -40,6 +41,8 @@ test('preflight, create, list, journal, clear, a CORS-marked 404, and the access
     assert.is(journal[0]!.body, '{"name":"Ann","age":"34"}');
     assert.is((await call(base, 'DELETE', '/__api-serve/requests')).status, 204);
     assert.equal((await call(base, 'GET', '/__api-serve/requests')).json(), []);
+    assert.is((await call(base, 'POST', '/__api-serve/reset')).status, 204);
+    assert.equal(((await call(base, 'GET', '/person')).json() as { name: string }[]).map((p) => p.name), ['Jake'], 'reset: the seed again');
   } finally {
     await s.stop();
     rmSync(data, { recursive: true, force: true });

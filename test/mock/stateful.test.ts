@@ -7,6 +7,7 @@ import { api, body, capture, del, get, group, json, patch, post, put } from '../
 import { t } from '../../src/codec/index.js';
 import { mock } from '../../src/mock/index.js';
 import { findCollections } from '../../src/mock/collections.js';
+import { type CollectionStore, memoryCollectionStore } from '../../src/mock/collection-store.js';
 import { walk } from '../../src/dsl/index.js';
 import { registry } from '../../specs/index.js';
 import { call, withServer } from '../helpers/server.js';
@@ -114,6 +115,25 @@ test('the surface\'s `collections` option names the id field, leaves a path out,
   assert.equal(findCollections(walk(s4), { surface: 'S4', paths: s4.meta.collections }), []);
   assert.throws(() => findCollections(walk(notes()), { surface: 'Notes', paths: { '/nope': false } }), /Notes: collections\["\/nope"\]: no collection here/);
   assert.throws(() => findCollections(walk(notes()), { surface: 'Notes', paths: { '/notes': { idField: 'id' } } }), /the item Note has no field "id" \(fields: key, ref, text\)/);
+});
+
+test('POST <prefix>reset when the store cannot be written: 500 saying so, the reason logged, the items as they were', async () => {
+  const { surface } = await registry.S4!.load();
+  const inner = memoryCollectionStore();
+  let failing = false;
+  const store: CollectionStore = { ...inner, reset: (items, atStart) => (failing ? Promise.reject(new Error('disk full')) : inner.reset(items, atStart)) };
+  const lines: string[] = [];
+  await withServer(mock(surface, { stateful: true, store: () => Promise.resolve(store) }), async (s) => {
+    const made = (await call(s.url, 'POST', '/person', { headers: JSON_HEADERS, body: '{"name":"Ann","age":"34"}' })).json() as { Id: number };
+    failing = true;
+    const r = await call(s.url, 'POST', '/__api-serve/reset');
+    assert.equal([r.status, r.text], [500, 'Internal Server Error: the reset failed; the server log has details']);
+    assert.ok(lines.some((l) => l === 'S4: POST /__api-serve/reset failed: disk full'), lines.join('\n'));
+    assert.ok(((await call(s.url, 'GET', '/person')).json() as { Id: number }[]).some((p) => p.Id === made.Id), 'nothing was reset');
+    failing = false;
+    assert.is((await call(s.url, 'POST', '/__api-serve/reset')).status, 204);
+    assert.is((await call(s.url, 'GET', `/person/${made.Id}`)).status, 404);
+  }, { log: (l) => lines.push(l) });
 });
 
 test.run();
