@@ -38,7 +38,7 @@ const NOT_READ = 'Could not read Person.';
 const NOT_LISTED = 'Could not list Persons.';
 const id = capture('id', t.int, '(integer) the Id of the person');
 
-export const surface = api('S4', { title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
+export const surface = api('S4', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
   list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake] }] })
     .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_LISTED }] }),
   get: get('person', id).returns(json(Person), { examples: [{ value: jake }] })

@@ -7,7 +7,7 @@ import { t } from '../src/codec/index.js';
 // that body. See README "S6 authentication".
 const Unit = t.describe(t.array(t.json), 'Always the empty list: the endpoint only says the request was authenticated.');
 
-export const surface = api('S6', { title: 'Endpoints protected by HTTP basic credentials or a JWT', port: 3001 }, {
+export const surface = api('S6', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Endpoints protected by HTTP basic credentials or a JWT', port: 3001 }, {
   protected: group([auth(['Bearer', 'Basic'], 'test')], {
     foo: get('foo', capture('i', t.int, '(integer) any number')).returns(json(Unit), { examples: [{ value: [] }] })
       .responds(401, undefined, { description: 'Missing, unknown or wrong credentials, or a bad or expired token' }),

@@ -62,7 +62,7 @@ async function describeSurface(name: string): Promise<Surface | undefined> {
 }
 
 /** Starts a surface (registry name or module path) on an ephemeral port in its own temp data dir (removed after). */
-function inProcess(name: string, log: (line: string) => void): Starter | undefined {
+export function inProcess(name: string, log: (line: string) => void): Starter | undefined {
   const load = surfaceLoader(name);
   if (load === undefined) return undefined;
   const key = registryKey(name) ?? (basename(name).replace(/\.[cm]?[jt]s$/, '').replace(/[^\w-]/g, '') || 'surface');
