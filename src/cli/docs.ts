@@ -14,6 +14,7 @@ export function program(): Command {
     .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting a surface')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi', 'html']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
+    .option('--server-url <url>', 'OpenAPI: the base URL clients call (servers[0].url); default http://127.0.0.1:<the surface\'s port>')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
     .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
     .showHelpAfterError(false)
@@ -21,7 +22,16 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string }
+interface Opts { format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string; serverUrl?: string }
+
+/** An absolute http(s) URL without a query or fragment (what OpenAPI's `servers[].url` needs here). */
+function serverUrl(value: string): string {
+  let url: URL;
+  try { url = new URL(value); } catch { throw new UsageError(`--server-url: ${JSON.stringify(value)} is not an absolute URL (like https://api.example.org/v1)`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--server-url: ${JSON.stringify(value)} is not an http or https URL`);
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`--server-url: ${JSON.stringify(value)} has a query or fragment; give the base URL only`);
+  return value.replace(/\/+$/, '');
+}
 
 type Docs = typeof import('../docs/index.js');
 
@@ -37,6 +47,8 @@ function readIntro(file: string, { parseIntro, IntroFileError }: Docs): DocIntro
 }
 
 async function document(name: string, opts: Opts): Promise<string> {
+  if (opts.serverUrl !== undefined && opts.format !== 'openapi') throw new UsageError('--server-url applies to --format openapi only');
+  const server = opts.serverUrl === undefined ? undefined : serverUrl(opts.serverUrl);
   const arg = parseSurfaceArg(name);
   if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
   const docs = await import('../docs/index.js');
@@ -51,7 +63,7 @@ async function document(name: string, opts: Opts): Promise<string> {
     throw err;
   }
   if (opts.format === 'html') return docs.renderHtml(model);
-  return opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
+  return opts.format === 'openapi' ? docs.openApiText(model, server === undefined ? {} : { serverUrl: server }) : docs.renderMarkdown(model);
 }
 
 export async function main(argv: string[]): Promise<void> {

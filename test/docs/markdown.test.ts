@@ -9,6 +9,13 @@ import { docModel, renderMarkdown } from '../../src/docs/index.js';
 const md = (tree: Parameters<typeof api>[2]) => renderMarkdown(docModel(api('T', { title: 'test' }, tree)));
 const Greet = t.object('Greet', { msg: t.text });
 
+test('without an intro the surface\'s title is the first section; an intro replaces it', () => {
+  assert.ok(md({ e: get('g').noContent() }).startsWith('## test\n\n## GET /g\n'));
+  const s = api('T', { title: 'test', intro: { title: 'Welcome', paragraphs: ['Hi.'] } }, { e: get('g').noContent() });
+  assert.ok(renderMarkdown(docModel(s)).startsWith('## Welcome\n\nHi.\n\n## GET /g\n'));
+  assert.ok(renderMarkdown(docModel(s, { intros: [{ title: 'Other', paragraphs: [] }] })).startsWith('## Other\n\n## GET /g\n'));
+});
+
 test('the same example in two media types is one block listing both types', () => {
   const doc = md({ e: get('g').returns(content(t.text, [media.json, media.text]), { examples: [{ title: 'Hi', value: 'hi' }] }) });
   // JSON encodes "hi" with quotes and text without, so they are two blocks; numbers encode alike.
