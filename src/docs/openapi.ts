@@ -1,6 +1,6 @@
-// The OpenAPI 3.1 renderer: paths, parameters with JSON Schemas, request bodies per media type,
-// responses with headers and examples, security schemes, and the protocol errors each endpoint can
-// answer, all read from the doc model.
+// The OpenAPI 3.1 renderer: paths (HEAD wherever GET), parameters with JSON Schemas and examples,
+// request bodies and responses per media type (openapi-content.ts), security, servers, tags, and
+// the protocol errors each endpoint can answer with their real answers, all read from the doc model.
 import type { JsonSchema } from '../codec/types.js';
 import type { DocAnswer, DocAuth, DocEndpoint, DocError, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 import type { SecurityScheme } from '../dsl/declared-security.js';
