@@ -10,7 +10,7 @@ const albert: User = { name: 'Albert Einstein', age: 136, email: 'ae@mc2.org', r
 
 const SortBy = t.oneOf(['age', 'name'], 'one of age, name');
 
-export const surface = api('S1', { title: 'Listing of user records' }, {
+export const surface = api('S1', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Listing of user records' }, {
   users: get('users', query('sortby', SortBy, {
     values: ['age', 'name'],
     // decided: ascending (youngest first; names A to Z), ties keep list order; see README "Decisions".

@@ -6,7 +6,7 @@ import { t } from '../src/codec/index.js';
 const withSource = { _source: { a: 'b' } };
 const withoutSource = { bad: 'data' };
 
-export const surface = api('S10-store', { title: 'Test double of the document store S10 looks documents up in' }, {
+export const surface = api('S10-store', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Test double of the document store S10 looks documents up in' }, {
   document: get('myIndex', 'myDocType', capture('docId', t.int, '(integer) the document id'))
     .returns(json(t.json), {
       description: 'A document with `_source` for docId up to 500, one without `_source` up to 1000.',

@@ -29,7 +29,7 @@ const formatters: Partial<Formatters> = {
   urlParse: (f) => reply({ status: 400, raw: f.name === 'userId' && f.constraint === 'exclusiveMinimum' ? TOO_SMALL : f.message, headers: TEXT }),
 };
 
-export const surface = api('S10', { title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store', formatters }, {
+export const surface = api('S10', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store', formatters }, {
   createUser: post('user', capture('userId', UserId, '(integer) must be greater than 5000'))
     .returns(json(User), { examples: [{ value: { name: 'some user', user_id: 5001 } }] })
     .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL, request: { url: '/user/5000' } }] }),

@@ -24,7 +24,7 @@ export function emailFor(c: ClientInfo): t.Infer<typeof Email> {
 
 const sample: ClientInfo = { clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell', 'mathematics'] };
 
-export const surface = api('S2', {
+export const surface = api('S2', { license: { name: 'MIT', identifier: 'MIT' },
   title: 'Position lookup, greeting, and marketing-email generation',
 }, {
   position: get('position', capture('x', t.examples(t.int, [{ value: 3 }]), '(integer) position on the x axis'), capture('y', t.examples(t.int, [{ value: 14 }]), '(integer) position on the y axis'))

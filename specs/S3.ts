@@ -23,7 +23,7 @@ const formatters: Partial<Formatters> = {
   notFound: (req) => reply({ status: 404, raw: `Not found path: ${req.path}`, headers: { 'content-type': 'text/plain;charset=utf-8' } }),
 };
 
-export const surface = api('S3', {
+export const surface = api('S3', { license: { name: 'MIT', identifier: 'MIT' },
   title: 'Greeting with a captured name, echo and delete of a greeting, JSON-formatted protocol errors',
   formatters,
 }, {

@@ -43,7 +43,7 @@ const storeJake = [{ method: 'POST', url: '/person', body: { name: 'Jake', age: 
 // a request: a server that can answer the request has a store that works.
 const STORE_FAILS = 'answered only when the store fails (a database that is away); test/specs/S4-postgres.test.ts takes one away';
 
-export const surface = api('S4', { title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
+export const surface = api('S4', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Create, read, list, delete of person records in persistent storage', port: 8080 }, {
   list: get('person').returns(json(t.array(Person)), { examples: [{ value: [jake], request: { url: '/person', before: storeJake } }] })
     .responds(503, json(t.text), { description: 'The store could not be read.', examples: [{ value: NOT_LISTED, unverifiable: STORE_FAILS }] }),
   get: get('person', id).returns(json(Person), { examples: [{ value: jake, request: { url: '/person/1', before: storeJake } }] })

@@ -21,7 +21,7 @@ function collection<T>(name: string, resource: Codec<T>, example: T) {
 
 const OUT_OF_RANGE = 'The result is beyond ±(2^53 - 1): integers are exact or refused.';
 
-export const surface = api('S5', { title: 'Factored-path arithmetic and generic collections for users and products' }, {
+export const surface = api('S5', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Factored-path arithmetic and generic collections for users and products' }, {
   factoring: group(['x', capture('x', t.examples(t.int, [{ value: 2 }]), '(integer) the operand')], {
     // The 400 of `exact` below is declared: api-check fuzz found it answered but undocumented.
     add: get(query('y', t.int, { values: ['1', '2'], description: 'Added to x when given.' })).returns(json(t.int), { examples: [{ value: 3, request: { url: '/x/2?y=1' } }] })

@@ -9,7 +9,7 @@ import { t } from '../src/codec/index.js';
 const DEMO_LOGIN = { headers: { authorization: `Basic ${Buffer.from('user:pass').toString('base64')}` } } as const;
 const Unit = t.describe(t.array(t.json), 'Always the empty list: the endpoint only says the request was authenticated.');
 
-export const surface = api('S6', { title: 'Endpoints protected by HTTP basic credentials or a JWT', port: 3001 }, {
+export const surface = api('S6', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Endpoints protected by HTTP basic credentials or a JWT', port: 3001 }, {
   protected: group([auth(['Bearer', 'Basic'], 'test')], {
     foo: get('foo', capture('i', t.int, '(integer) any number')).returns(json(Unit), { examples: [{ value: [], request: { url: '/foo/1', ...DEMO_LOGIN } }] })
       .responds(401, undefined, { description: 'Missing, unknown or wrong credentials, or a bad or expired token' }),

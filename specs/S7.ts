@@ -34,7 +34,7 @@ const example: Color[] = [
   { name: 'yellow', rgb: [255, 255, 0], hex: '#ffff00' },
 ];
 
-export const surface = api('S7', { title: 'Paginated colour listing driven by a Range request header', port: 1442 }, {
+export const surface = api('S7', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Paginated colour listing driven by a Range request header', port: 1442 }, {
   colors: get('colors', range(colorRanges))
     .returns(json(t.array(Color)), { status: 206, headers: RANGE_HEADERS, examples: [{ title: 'Range: name; limit 2', value: example, request: { url: '/colors', headers: { range: 'name; limit 2' } } }] })
     .summarize('The CSS named colours, one page at a time.'),

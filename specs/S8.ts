@@ -26,7 +26,7 @@ export const Persons = content(t.array(Person), [media.json, media.html(personsT
 
 export const MISSING_FILE = "myfile.txt just isn't there, please leave this server alone.";
 
-export const surface = api('S8', { title: 'Content negotiation, file content, static files, a stream, optional response headers', port: 8081 }, {
+export const surface = api('S8', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Content negotiation, file content, static files, a stream, optional response headers', port: 8081 }, {
   persons: get('persons').returns(Persons, { examples: [{ value: persons }] })
     .summarize('The persons, as JSON or as an HTML table (by Accept).'),
   myfile: get('myfile.txt').returns(json(FileContent), { examples: [{ value: { content: 'Hello\n' } }] })

@@ -24,7 +24,7 @@ const formatters: Partial<Formatters> = {
   urlParse: (failure, req) => (failure.combinator === 'Capture' || failure.combinator === 'Path' ? docs() : defaultFormatters.urlParse(failure, req)),
 };
 
-export const surface = api('S9', {
+export const surface = api('S9', { license: { name: 'MIT', identifier: 'MIT' },
   title: 'Generated Markdown documentation of S2, served at every path S2 does not handle',
   intro,
   formatters,

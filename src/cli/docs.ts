@@ -15,6 +15,7 @@ export function program(): Command {
     .argument('<surface>', 'a surface name (S1..S10) or a path to a module exporting a surface')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['markdown', 'openapi', 'html']).default('markdown'))
     .option('--intro <file>', 'introduction sections to put first: a "## Title" line, then paragraphs separated by blank lines')
+    .option('--server-url <url>', 'OpenAPI: the base URL clients call (servers[0].url); default http://127.0.0.1:<the surface\'s port>')
     .option('-o, --output <file>', 'write the document to this file instead of stdout')
     .option('--verify', "send each response example's request to the surface (in-process, or --base-url) and mark the examples the answers match")
     .option('--require-verified', 'with --verify: exit 1 when an example fails or could not be run')
@@ -27,10 +28,18 @@ export function program(): Command {
 }
 
 interface Opts {
-  format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string;
+  format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string; serverUrl?: string;
   verify?: boolean; requireVerified?: boolean; examplesFrom?: string; baseUrl?: string;
 }
 
+/** An absolute http(s) URL without a query or fragment (what OpenAPI's `servers[].url` needs here). */
+function serverUrl(value: string): string {
+  let url: URL;
+  try { url = new URL(value); } catch { throw new UsageError(`--server-url: ${JSON.stringify(value)} is not an absolute URL (like https://api.example.org/v1)`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--server-url: ${JSON.stringify(value)} is not an http or https URL`);
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`--server-url: ${JSON.stringify(value)} has a query or fragment; give the base URL only`);
+  return value.replace(/\/+$/, '');
+}
 
 type Docs = typeof import('../docs/index.js');
 
@@ -47,6 +56,8 @@ function readIntro(file: string, { parseIntro, IntroFileError }: Docs): DocIntro
 
 /** The document, and how many examples failed or could not be run under --verify (what --require-verified refuses). */
 async function document(name: string, opts: Opts): Promise<{ text: string; unproven: number }> {
+  if (opts.serverUrl !== undefined && opts.format !== 'openapi') throw new UsageError('--server-url applies to --format openapi only');
+  const server = opts.serverUrl === undefined ? undefined : serverUrl(opts.serverUrl);
   const arg = parseSurfaceArg(name);
   if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
   const docs = await import('../docs/index.js');
@@ -72,7 +83,7 @@ async function document(name: string, opts: Opts): Promise<{ text: string; unpro
     model = proved.model;
     unproven = proved.unproven;
   }
-  const text = opts.format === 'html' ? docs.renderHtml(model) : opts.format === 'openapi' ? docs.openApiText(model) : docs.renderMarkdown(model);
+  const text = opts.format === 'html' ? docs.renderHtml(model) : opts.format === 'openapi' ? docs.openApiText(model, server === undefined ? {} : { serverUrl: server }) : docs.renderMarkdown(model);
   return { text, unproven };
 }
 

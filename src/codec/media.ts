@@ -56,14 +56,23 @@ function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
     const key = k.endsWith('[]') ? k.slice(0, -2) : k;
     if (!Object.hasOwn(props, key)) return fail(`unexpected key ${JSON.stringify(key)}`);
     const list = seen.get(key);
-    if (list && props[key]!.kind !== 'array') return fail(`Duplicate key ${JSON.stringify(key)}`);
+    const field = props[key]!;
+    if (list && field.kind !== 'array' && !(field.kind === 'optional' && field.inner.kind === 'array')) return fail(`Duplicate key ${JSON.stringify(key)}`);
     if (list) list.push(v); else seen.set(key, [v]);
   }
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(props)) {
     const values = seen.get(key) ?? [];
-    if (field.kind === 'array') {
-      const { item } = field;
+    const list = field.kind === 'array' ? field : field.kind === 'optional' && field.inner.kind === 'array' ? field.inner : undefined;
+    if (list) {
+      // decided: a required list is given at least once (a form cannot tell an empty list from a
+      // forgotten key, and the documented schema requires it); an optional one may be left out.
+      // README "Decisions where the spec is silent".
+      if (values.length === 0) {
+        if (field.kind === 'optional') continue;
+        return fail(`Could not find key ${JSON.stringify(key)}`);
+      }
+      const { item } = list;
       const parsed: unknown[] = [];
       for (const v of values) {
         const r = item.parseText(v);

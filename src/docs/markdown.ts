@@ -129,8 +129,12 @@ function endpointLines(e: DocEndpoint): string[] {
 
 /** The whole document; byte-identical for the same model. */
 export function renderMarkdown(model: DocModel): string {
+  // decided: without an intro (the surface's own or `--intro`) the surface's title is the intro, a
+  // `## Title` section as servant-docs shows one; an intro replaces it, so S9's document starts
+  // with its Welcome. README "Decisions where the spec is silent", Docs `--intro`.
+  const intros = model.intros.length > 0 ? model.intros : [{ title: model.title, paragraphs: [] }];
   const lines = [
-    ...model.intros.flatMap((i) => [`## ${i.title}`, '', ...intersperse('', i.paragraphs), '']),
+    ...intros.flatMap((i) => [`## ${i.title}`, '', ...(i.paragraphs.length === 0 ? [] : [...intersperse('', i.paragraphs), ''])]),
     ...model.endpoints.flatMap(endpointLines),
   ];
   return lines.map((l) => `${l}\n`).join('');

@@ -6,11 +6,13 @@ import type { Codec, Example, JsonSchema } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import { sample } from '../codec/sample.js';
 import type { ResponseExample } from '../dsl/example.js';
-import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface } from '../dsl/types.js';
+import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface, SurfaceMeta } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import type { DocFacet } from '../dsl/extension.js';
 import { type DocIntro, introsOf } from './intro.js';
 import { protocolErrors, surfaceErrors, type DocError } from './errors.js';
+import { errorAnswers, type DocAnswer } from './error-answers.js';
+import { predictor } from '../describe/predict.js';
 
 /** What the docs know of an endpoint's authentication, from its extension's facet. */
 export type DocAuth = Extract<DocFacet, { kind: 'auth' }>;
@@ -24,6 +26,7 @@ export type DocCookie = Extract<DocFacet, { kind: 'cookie' }>;
 
 export type { DocIntro } from './intro.js';
 export type { DocError } from './errors.js';
+export type { DocAnswer } from './error-answers.js';
 
 export interface DocMedia {
   /** Short name: json, text, form, octet, html. */
@@ -144,11 +147,16 @@ export interface DocEndpoint {
   readonly responses: readonly DocResponse[];
   /** Protocol errors this endpoint can answer besides its declared responses. */
   readonly errors: readonly DocError[];
+  /** What its protocol errors are answered with, as the predictor runs them (declared statuses too). */
+  readonly answers: readonly DocAnswer[];
 }
 
 export interface DocModel {
   readonly surface: string;
   readonly title: string;
+  /** The port the surface is served on when served alone (`api-serve SN`). */
+  readonly port?: number;
+  readonly license?: SurfaceMeta['license'];
   readonly intros: readonly DocIntro[];
   readonly endpoints: readonly DocEndpoint[];
   /** Errors the surface answers for requests no endpoint handles (404, 405). */
@@ -161,7 +169,7 @@ export interface ModelOptions {
 }
 
 const LANGUAGES: Readonly<Record<string, string>> = {
-  'application/json': 'json', 'text/html': 'html', 'application/xml': 'xml', 'text/xml': 'xml',
+  'application/json': 'json', 'application/x-ndjson': 'json', 'text/html': 'html', 'application/xml': 'xml', 'text/xml': 'xml',
   'application/javascript': 'javascript', 'text/css': 'css',
 };
 
@@ -195,6 +203,12 @@ function streamExamples(codec: Codec<unknown>, media: readonly MediaCodec[], ite
   }];
 }
 
+/** The media a response is sent as, one per Content-Type written (a stream's JSON alias is not another). */
+function sentMedia(media: readonly MediaCodec[]): MediaCodec[] {
+  const seen = new Set<string>();
+  return media.filter((m) => !seen.has(m.contentType) && seen.add(m.contentType));
+}
+
 /** The facets of an endpoint's extension parts, by kind (the first of each). */
 interface Facets { auth?: DocAuth; range?: DocRange; security?: DocSecurity; cookies: DocCookie[] }
 function facetsOf(e: EndpointInfo): Facets {
@@ -221,15 +235,15 @@ function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocRespon
   }
   const c = r.content;
   const examples = c === undefined ? []
-    : r.stream === true ? streamExamples(c.codec, c.media, examplesOf(r.examples, c.codec))
-    : encodeExamples(c.codec, c.media, examplesOf(r.examples, c.codec));
+    : r.stream === true ? streamExamples(c.codec, sentMedia(c.media), examplesOf(r.examples, c.codec))
+    : encodeExamples(c.codec, sentMedia(c.media), examplesOf(r.examples, c.codec));
   return {
     status: r.status,
     key: r.key ?? String(r.status),
     reason: STATUS_CODES[r.status] ?? `Status ${r.status}`,
     ...(r.description === undefined ? {} : { description: r.description }),
     headers,
-    ...(c === undefined ? {} : { content: { label: c.codec.label, schema: c.codec.schema, media: c.media.map(docMedia), examples } }),
+    ...(c === undefined ? {} : { content: { label: c.codec.label, schema: c.codec.schema, media: sentMedia(c.media).map(docMedia), examples } }),
     stream: r.stream === true,
   };
 }
@@ -242,7 +256,7 @@ function captureExample(codec: Codec<unknown>): unknown {
   try { return sample(codec); } catch { return undefined; }
 }
 
-function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
+function endpointOf(surface: Surface, e: EndpointInfo, predict: () => ReturnType<typeof predictor>): DocEndpoint {
   const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
   const { auth, range, security, cookies } = facetsOf(e);
   const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
@@ -285,6 +299,13 @@ function endpointOf(surface: Surface, e: EndpointInfo): DocEndpoint {
     // A status the endpoint declares itself (S6's 401) is documented by its declaration.
     errors: protocolErrors(surface, e)
       .filter((x) => !e.responses.some((r) => r.status === x.status)),
+    // Computed when first read (the OpenAPI renderer reads it): a formatter may itself render the
+    // Markdown of this surface (S9's), which must not wait for its own error answers.
+    get answers() {
+      const value = errorAnswers(surface, e, predict());
+      Object.defineProperty(this, 'answers', { value, enumerable: true });
+      return value;
+    },
   };
 }
 
@@ -302,10 +323,14 @@ export function compareEndpoints(a: DocEndpoint, b: DocEndpoint): number {
 
 /** Reads a surface (checked as when it is served) into the documentation model. */
 export function docModel(surface: Surface, options: ModelOptions = {}): DocModel {
-  const endpoints = checkSurface(surface).map((e) => endpointOf(surface, e)).sort(compareEndpoints);
+  let made: ReturnType<typeof predictor> | undefined;
+  const predict = () => (made ??= predictor(surface));
+  const endpoints = checkSurface(surface).map((e) => endpointOf(surface, e, predict)).sort(compareEndpoints);
   return {
     surface: surface.name,
     title: surface.meta.title,
+    ...(surface.meta.port === undefined ? {} : { port: surface.meta.port }),
+    ...(surface.meta.license === undefined ? {} : { license: surface.meta.license }),
     intros: options.intros ?? introsOf(surface.meta),
     endpoints,
     errors: surfaceErrors(surface),

@@ -1,11 +1,11 @@
-// The OpenAPI 3.1 renderer: paths, parameters with JSON Schemas, request bodies per media type,
-// responses with headers and examples, security schemes, and the protocol errors each endpoint can
-// answer, all read from the doc model.
+// The OpenAPI 3.1 renderer: paths (HEAD wherever GET), parameters with JSON Schemas and examples,
+// request bodies and responses per media type (openapi-content.ts), security, servers, tags, and
+// the protocol errors each endpoint can answer with their real answers, all read from the doc model.
 import type { JsonSchema } from '../codec/types.js';
-import type { DocAuth, DocContent, DocEndpoint, DocError, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
+import type { DocAnswer, DocAuth, DocEndpoint, DocError, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 import type { SecurityScheme } from '../dsl/declared-security.js';
 import { SchemaRegistry } from './openapi-schemas.js';
-import { verificationFields } from './verification.js';
+import { answersContent, requestContent, responseContent, slug, uniqueKey } from './openapi-content.js';
 
 /** A text ending as a sentence, so that another can follow it. */
 const sentence = (text: string) => (text === '' || /[.!?]$/.test(text) ? text : `${text}.`);
@@ -15,42 +15,16 @@ type Obj = Record<string, unknown>;
 const SCHEME_KEY: Readonly<Record<DocAuth['schemes'][number], string>> = { Basic: 'basicAuth', Bearer: 'bearerAuth' };
 const described = (d: string | undefined) => (d === undefined || d === '' ? {} : { description: d });
 
-function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'example';
-}
-
-function uniqueKey(base: string, taken: Obj): string {
-  let key = base;
-  for (let n = 2; Object.hasOwn(taken, key); n++) key = `${base}-${n}`;
-  return key;
-}
-
-/** Named examples (`{ key: { summary, value } }`); values that are not JSON (bytes) are left out. */
-function examplesObject(examples: readonly DocExample[], valueOf: (ex: DocExample) => unknown = (ex) => ex.value): Obj | undefined {
-  const out: Obj = {};
-  for (const ex of examples) {
-    const value = valueOf(ex);
-    if (Buffer.isBuffer(value)) continue;
-    out[uniqueKey(ex.title === undefined ? 'example' : slug(ex.title), out)] = { ...(ex.title === undefined ? {} : { summary: ex.title }), value, ...verificationFields(ex) };
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function contentObject(c: DocContent, reg: SchemaRegistry, withExamples: boolean): Obj {
-  const out: Obj = {};
-  const examples = withExamples ? examplesObject(c.examples) : undefined;
-  for (const m of c.media) out[m.type] = { schema: reg.ref(c.schema), ...(examples ? { examples } : {}) };
-  return out;
-}
-
 function queryParameter(q: DocQuery, reg: SchemaRegistry): Obj {
   const base = { name: q.name, in: 'query', required: false, ...described(q.description) };
   if (q.mode === 'flag') {
     return { ...base, schema: { type: 'boolean' }, allowEmptyValue: true, description: `${q.description ?? ''} A flag: true when present (\`?${q.name}\`), false when absent.`.trim() };
   }
   const named: Obj = {};
-  for (const value of q.typedValues) named[uniqueKey(slug(String(value)), named)] = { value: q.mode === 'list' ? [value] : value };
-  const examples = q.typedValues.length > 0 ? { examples: named } : {};
+  // A parameter whose schema is text (S3's any-case boolean) is shown its words as written.
+  const values = q.schema.type === 'string' ? q.values.filter((v) => v !== '...') : q.typedValues;
+  for (const value of values) named[uniqueKey(slug(String(value)), named)] = { value: q.mode === 'list' ? [value] : value };
+  const examples = values.length > 0 ? { examples: named } : {};
   if (q.mode === 'list') return { ...base, schema: { type: 'array', items: reg.ref(q.schema) }, style: 'form', explode: true, ...examples };
   if (q.mode === 'deep') return { ...base, schema: reg.ref(q.schema), style: 'deepObject', explode: true, ...examples };
   // A list or an object in one value is comma-separated: `1,2,3`, `R,100,G,200`.
@@ -82,42 +56,126 @@ function parameters(e: DocEndpoint, reg: SchemaRegistry): Obj[] {
   ];
 }
 
-function response(r: DocResponse, reg: SchemaRegistry): Obj {
-  const headers = Object.fromEntries(r.headers.map((h) => [h.name, {
+/** The `Set-Cookie` header of a reply authenticated by Basic credentials: one value per cookie. */
+function setCookieHeader(auth: DocAuth | undefined): Obj {
+  const cookies = auth?.sessionCookies ?? [];
+  if (cookies.length === 0) return {};
+  const list = cookies.map((c) => `\`${c.name}\` (${c.description.replace(/\.$/, '')})`).join(' and ');
+  return {
+    'Set-Cookie': {
+      description: `Sent when Basic credentials authenticated the request: one header per cookie, ${list}.`,
+      schema: { type: 'string' },
+      example: `${cookies[0]!.name}=...; ${cookies[0]!.attributes}`,
+    },
+  };
+}
+
+function response(r: DocResponse, reg: SchemaRegistry, extraHeaders: Obj = {}): Obj {
+  const headers: Obj = Object.fromEntries(r.headers.map((h) => [h.name, {
     schema: reg.ref(h.schema), ...described(h.description), ...(h.exampleValue === undefined ? {} : { example: h.exampleValue }),
   }]));
+  Object.assign(headers, extraHeaders);
   const c = r.content;
   const description = r.stream && c ? `${sentence(r.description ?? r.reason)} A stream of ${c.label} values, one per line, each followed by a newline.` : r.description ?? r.reason;
   return {
     description,
-    ...(r.headers.length > 0 ? { headers } : {}),
-    ...(c ? { content: contentObject(c, reg, !r.stream) } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(c ? { content: responseContent(c, r.stream, reg) } : {}),
   };
 }
 
 function errorResponse(x: DocError): Obj {
+  return { description: `${x.reason}. ${x.description}${x.custom ? ' This surface formats this answer itself.' : ''}` };
+}
+
+/**
+ * Adds what the protocol errors are really answered with to the responses: each Content-Type and
+ * body as an example, each header (`WWW-Authenticate`) with its value; a status no response
+ * declares yet gets one (a formatter may answer with another status than the registry's).
+ */
+function addAnswers(responses: Obj, answers: readonly DocAnswer[]): void {
+  const byStatus = new Map<string, DocAnswer[]>();
+  for (const a of answers) byStatus.set(String(a.status), [...(byStatus.get(String(a.status)) ?? []), a]);
+  for (const [status, group] of byStatus) {
+    const r = (responses[status] ??= { description: `${group[0]!.status} answered by this surface's error formatter.` }) as Obj;
+    const content = answersContent(group);
+    if (content) {
+      const into = (r.content ??= {}) as Record<string, Obj>;
+      for (const [type, entry] of Object.entries(content) as [string, Obj][]) {
+        const have = into[type];
+        if (have === undefined) { into[type] = entry; continue; }
+        const examples = (have.examples ??= {}) as Obj;
+        for (const [k, v] of Object.entries(entry.examples as Obj)) examples[uniqueKey(k, examples)] = v;
+      }
+    }
+    for (const a of group) {
+      for (const [name, value] of Object.entries(a.headers)) {
+        const headers = (r.headers ??= {}) as Obj;
+        headers[name] ??= { schema: { type: 'string' }, example: value, description: `Sent with this answer (${a.kind === 'unauthorized' ? 'the challenge: each accepted scheme and the realm' : 'as the server writes it'}).` };
+      }
+    }
+  }
+}
+
+/** A one-line summary: the endpoint's own, else what it takes and answers, from its declaration. */
+function summaryOf(e: DocEndpoint): string {
+  if (e.summary !== undefined) return e.summary;
+  const ok = e.responses[0]!;
+  const a = (label: string) => `${/^([aeio]|un(?!i))/i.test(label) ? 'an' : 'a'} ${label}`;
+  const answers = ok.content ? (ok.stream ? `a stream of ${ok.content.label}` : a(ok.content.label)) : 'no content';
+  const takes = e.request ? `Takes ${a(e.request.label)}; answers` : 'Answers';
+  return `${takes} ${answers} (${ok.status}).`;
+}
+
+/**
+ * decided: an endpoint's tags are its declared ones, else its first static path segment (`users`),
+ * else the surface's name; README "Decisions where the spec is silent", OpenAPI.
+ */
+function tagsOf(e: DocEndpoint, surface: string): string[] {
+  if (e.tags.length > 0) return [...e.tags];
+  const first = e.segments.find((s) => !s.startsWith(':'));
+  return [first ?? surface];
+}
+
+function tagDescription(name: string, model: DocModel): string {
+  if (name === model.surface) return model.title;
+  return model.endpoints.some((e) => e.tags.includes(name)) ? `Endpoints tagged \`${name}\`.` : `Endpoints under \`/${name}\`.`;
+}
+
+/** HEAD is answered wherever GET is: the GET's parameters and responses, without bodies. */
+function headOf(get: Obj): Obj {
+  const responses = Object.fromEntries(Object.entries(get.responses as Obj).map(([k, r]) => {
+    const { content: _, ...rest } = r as Obj;
+    return [k, rest];
+  }));
   return {
-    description: `${x.reason}. ${x.description}${x.custom ? ' This surface formats this answer itself.' : ''}`,
-    ...(x.custom ? {} : { content: { 'text/plain': { schema: { type: 'string' } } } }),
+    ...get,
+    operationId: `${String(get.operationId)}.head`,
+    summary: `${String(get.summary).replace(/\.$/, '')} (headers only).`,
+    description: 'The same answer as GET, status and headers, without its body.',
+    responses,
   };
 }
 
-function operation(e: DocEndpoint, reg: SchemaRegistry): Obj {
+function operation(e: DocEndpoint, reg: SchemaRegistry, surface: string): Obj {
   const params = parameters(e, reg);
   const responses: Obj = {};
-  for (const r of e.responses) responses[r.key] = response(r, reg);
+  e.responses.forEach((r, i) => { responses[r.key] = response(r, reg, i === 0 ? setCookieHeader(e.auth) : {}); });
   for (const x of e.errors) responses[String(x.status)] ??= errorResponse(x);
+  addAnswers(responses, e.answers);
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => keyOrder(a) - keyOrder(b)));
+  // An endpoint without authentication says so (`security: []`), rather than leaving it unknown.
+  const security = e.security ? e.security.requirements.map((req) => Object.fromEntries(req.map((u) => [u.scheme.key, u.scopes])))
+    : e.auth ? e.auth.schemes.map((s) => ({ [SCHEME_KEY[s]]: [] })) : [];
   return {
     operationId: e.name,
-    ...(e.summary === undefined ? {} : { summary: e.summary }),
+    summary: summaryOf(e),
     ...(e.description === undefined ? {} : { description: e.description }),
-    ...(e.tags.length > 0 ? { tags: e.tags } : {}),
+    tags: tagsOf(e, surface),
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(e.request ? { requestBody: { required: true, description: `A ${e.request.label}.`, content: contentObject(e.request, reg, true) } } : {}),
+    ...(e.request ? { requestBody: { required: true, description: `A ${e.request.label}.`, content: requestContent(e.request, reg) } } : {}),
     responses: sorted,
-    ...(e.auth ? { security: e.auth.schemes.map((s) => ({ [SCHEME_KEY[s]]: [] })) } : {}),
-    ...(e.security ? { security: e.security.requirements.map((req) => Object.fromEntries(req.map((u) => [u.scheme.key, u.scopes]))) } : {}),
+    security,
   };
 }
 
@@ -158,21 +216,39 @@ function securitySchemes(model: DocModel): Obj | undefined {
   return Object.keys(out).length > 0 ? Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1))) : undefined;
 }
 
-const COMPONENT_NAME: Readonly<Record<number, string>> = { 404: 'NotFound', 405: 'MethodNotAllowed' };
+export interface OpenApiOptions {
+  /** The base URL clients call (`api-docs --server-url`); else the surface's own port on localhost. */
+  readonly serverUrl?: string;
+}
+
+/**
+ * decided: `servers` is `--server-url` when given, else `http://127.0.0.1:PORT` for the port the
+ * surface is served on alone (8081 when it names none, as `api-serve`); README "Decisions".
+ */
+function servers(model: DocModel, options: OpenApiOptions): Obj[] {
+  if (options.serverUrl !== undefined) return [{ url: options.serverUrl }];
+  return [{ url: `http://127.0.0.1:${model.port ?? 8081}`, description: `\`api-serve ${model.surface}\` on this machine.` }];
+}
 
 /** An OpenAPI 3.1 document (a plain JSON value) for the model. */
-export function renderOpenApi(model: DocModel): Obj {
+export function renderOpenApi(model: DocModel, options: OpenApiOptions = {}): Obj {
   const reg = new SchemaRegistry();
   reg.collect(allSchemas(model));
   const paths: Obj = {};
   for (const e of model.endpoints) {
     const item = (paths[e.template] ??= {}) as Obj;
-    item[e.method.toLowerCase()] = operation(e, reg);
+    const op = operation(e, reg, model.surface);
+    item[e.method.toLowerCase()] = op;
+    if (e.method === 'GET') item.head = headOf(op);
   }
+  // Path items in the order OpenAPI tools show them: get, head, then the rest as declared.
+  for (const [k, item] of Object.entries(paths)) paths[k] = Object.fromEntries(Object.entries(item as Obj).sort(([a], [b]) => methodOrder(a) - methodOrder(b)));
+  const tags = [...new Set(Object.values(paths).flatMap((item) => Object.values(item as Obj).flatMap((op) => (op as Obj).tags as string[])))];
   const intro = model.intros.map((i) => [`## ${i.title}`, ...i.paragraphs].join('\n\n')).join('\n\n');
   const wide = model.errors.map((x) => `${x.status} ${x.reason}: ${x.description}${x.custom ? ' (this surface formats this answer itself)' : ''}`).join(' ');
   const schemas = reg.components();
   const security = securitySchemes(model);
+  const components = { ...(Object.keys(schemas).length > 0 ? { schemas } : {}), ...(security ? { securitySchemes: security } : {}) };
   return {
     openapi: '3.1.0',
     info: {
@@ -180,15 +256,19 @@ export function renderOpenApi(model: DocModel): Obj {
       // decided: surfaces carry no version (the spec shows none); see README "Decisions".
       version: 'unversioned',
       description: `${intro === '' ? '' : `${intro}\n\n`}Surface ${model.surface}. For a request no endpoint handles: ${wide}`,
+      ...(model.license === undefined ? {} : { license: model.license }),
     },
+    servers: servers(model, options),
+    tags: tags.map((name) => ({ name, description: tagDescription(name, model) })),
     paths,
-    components: {
-      ...(Object.keys(schemas).length > 0 ? { schemas } : {}),
-      responses: Object.fromEntries(model.errors.map((x) => [COMPONENT_NAME[x.status] ?? `Status${x.status}`, errorResponse(x)])),
-      ...(security ? { securitySchemes: security } : {}),
-    },
+    // The answers for paths no endpoint handles (404, 405) are in `info.description`: OpenAPI has
+    // no place for a response no operation gives.
+    ...(Object.keys(components).length > 0 ? { components } : {}),
   };
 }
 
+const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete'];
+const methodOrder = (m: string) => METHOD_ORDER.indexOf(m);
+
 /** The document as JSON text (two-space indent, final newline). */
-export const openApiText = (model: DocModel): string => `${JSON.stringify(renderOpenApi(model), null, 2)}\n`;
+export const openApiText = (model: DocModel, options: OpenApiOptions = {}): string => `${JSON.stringify(renderOpenApi(model, options), null, 2)}\n`;

@@ -62,6 +62,15 @@ export function unauthorized(config: AuthConfig, bearer: BearerProblem = undefin
   return { ok: false, refusal: { kind: 'unauthorized', message: '', headers: { 'www-authenticate': challenges(config, bearer) } } };
 }
 
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const JWT_COOKIE = 'JWT-Cookie';
+
+/** The cookies a Basic-authenticated reply sets, XSRF first, as servant-auth sends them (the server writes them). */
+export const SESSION_COOKIES = [
+  { name: XSRF_COOKIE, attributes: 'Path=/; Secure; SameSite=Lax', description: 'A random XSRF token, readable by scripts.' },
+  { name: JWT_COOKIE, attributes: 'Path=/; HttpOnly; Secure; SameSite=Lax', description: 'The JWT a later request may send as `Authorization: Bearer`.' },
+] as const;
+
 /**
  * The `auth` extension: the request alone decides a 401 for missing, malformed or unaccepted
  * credentials; well-formed ones are a claim the server's auth runtime verifies.
@@ -93,7 +102,7 @@ export const authExtension: ExtensionDescriptor<AuthConfig, unknown, AuthClaim> 
     if (creds.kind === 'basic' && config.schemes.includes('Basic')) return { ok: 'claim', claim: creds };
     return unauthorized(config);
   },
-  docs: (config) => ({ kind: 'auth', schemes: config.schemes, realm: config.realm }),
+  docs: (config) => ({ kind: 'auth', schemes: config.schemes, realm: config.realm, sessionCookies: config.schemes.includes('Basic') ? SESSION_COOKIES : [] }),
 };
 
 /** The part `auth(...)` builds: the handler receives the user as `input.user`. */

@@ -25,7 +25,11 @@ export interface ExtensionClaim<C> {
 
 /** What the docs (Markdown, OpenAPI) know of an extension part. */
 export type DocFacet =
-  | { readonly kind: 'auth'; readonly schemes: readonly ('Bearer' | 'Basic')[]; readonly realm: string }
+  | {
+    readonly kind: 'auth'; readonly schemes: readonly ('Bearer' | 'Basic')[]; readonly realm: string;
+    /** The cookies a reply authenticated by Basic credentials sets (`Set-Cookie`), by name. */
+    readonly sessionCookies: readonly { readonly name: string; readonly attributes: string; readonly description: string }[];
+  }
   | {
     readonly kind: 'range';
     readonly fields: readonly RangeField[];

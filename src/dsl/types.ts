@@ -119,6 +119,8 @@ export interface SurfaceMeta {
   readonly title: string;
   /** Default port when served alone (`api-serve S4`). */
   readonly port?: number;
+  /** The license the API is offered under, for the docs (OpenAPI `info.license`: an SPDX identifier or a URL). */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
   /** Introduction for the docs: a title and paragraphs. */
   readonly intro?: { readonly title: string; readonly paragraphs: readonly string[] };
   readonly formatters?: Partial<Formatters>;

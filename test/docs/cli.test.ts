@@ -24,6 +24,12 @@ test('api-docs s2 --format openapi prints the OpenAPI JSON (names are case-insen
   assert.is((JSON.parse(r.stdout) as { openapi: string }).openapi, '3.1.0');
 });
 
+test('--server-url URL is the OpenAPI document\'s server (a final slash dropped)', () => {
+  const r = runBin('api-docs', ['S6', '-f', 'openapi', '--server-url', 'https://api.example.org/v1/']);
+  assert.is(r.code, 0, r.stderr);
+  assert.equal((JSON.parse(r.stdout) as { servers: unknown }).servers, [{ url: 'https://api.example.org/v1' }]);
+});
+
 test('two runs give the same bytes (Markdown and OpenAPI)', () => {
   assert.is(runBin('api-docs', ['S7']).stdout, runBin('api-docs', ['S7']).stdout);
   assert.is(runBin('api-docs', ['S6', '-f', 'openapi']).stdout, runBin('api-docs', ['S6', '-f', 'openapi']).stdout);
@@ -72,11 +78,16 @@ test('usage errors exit 2: no surface, a bad format, a port, a missing or malfor
       [['S2:9001'], /without a port/],
       [['S2', '--intro', join(dir, 'nope.md')], /--intro: cannot read .*ENOENT/],
       [['S2', '--intro', bad], /line 1: an intro file starts with a "## Title" line/],
+      [['S2', '-f', 'openapi', '--server-url', 'not a url'], /--server-url: "not a url" is not an absolute URL/],
+      [['S2', '-f', 'openapi', '--server-url', 'ftp://host/x'], /--server-url: "ftp:\/\/host\/x" is not an http or https URL/],
+      [['S2', '-f', 'openapi', '--server-url', 'https://h/x?y=1'], /has a query or fragment/],
+      [['S2', '--server-url', 'https://api.example.org'], /--server-url applies to --format openapi only/],
     ] as const) {
       const r = runBin('api-docs', [...args]);
       assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.is(r.stdout, '');
       assert.match(r.stderr, pattern);
+      assert.is(r.stderr.trim().split('\n').length, 1, `${args.join(' ')}: one line`);
     }
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });

@@ -9,6 +9,13 @@ import { docModel, renderMarkdown } from '../../src/docs/index.js';
 const md = (tree: Parameters<typeof api>[2]) => renderMarkdown(docModel(api('T', { title: 'test' }, tree)));
 const Greet = t.object('Greet', { msg: t.text });
 
+test('without an intro the surface\'s title is the first section; an intro replaces it', () => {
+  assert.ok(md({ e: get('g').noContent() }).startsWith('## test\n\n## GET /g\n'));
+  const s = api('T', { title: 'test', intro: { title: 'Welcome', paragraphs: ['Hi.'] } }, { e: get('g').noContent() });
+  assert.ok(renderMarkdown(docModel(s)).startsWith('## Welcome\n\nHi.\n\n## GET /g\n'));
+  assert.ok(renderMarkdown(docModel(s, { intros: [{ title: 'Other', paragraphs: [] }] })).startsWith('## Other\n\n## GET /g\n'));
+});
+
 test('the same example in two media types is one block listing both types', () => {
   const doc = md({ e: get('g').returns(content(t.text, [media.json, media.text]), { examples: [{ title: 'Hi', value: 'hi' }] }) });
   // JSON encodes "hi" with quotes and text without, so they are two blocks; numbers encode alike.
@@ -95,7 +102,7 @@ test('endpoints are sorted by path segments, then method, captures as :name and 
     z: get('b').noContent(), y: put('a', capture('id', t.int)).noContent(), x: get('a', capture('id', t.int)).noContent(),
     w: post('a').noContent(), v: get().noContent(), u: get('a', 'static').noContent(), r: get('files', rest('path')).noContent(),
   });
-  const headings = [...doc.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
+  const headings = [...doc.matchAll(/^## (.*)$/gm)].map((m) => m[1]).slice(1); // after the title section
   assert.equal(headings, ['GET /', 'POST /a', 'GET /a/:id', 'PUT /a/:id', 'GET /a/static', 'GET /b', 'GET /files/:path']);
   assert.match(doc, '- *path*: (path) the rest of the path, one or more segments\n');
 });

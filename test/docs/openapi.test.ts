@@ -11,6 +11,7 @@ import { docModel, renderOpenApi } from '../../src/docs/index.js';
 // The one `any` boundary of these tests: the generated document read back as loose JSON.
 type Obj = Record<string, any>;
 const openapi = async (name: string) => renderOpenApi(docModel((await registry[name]!.load()).surface)) as Obj;
+const J = 'application/json;charset=utf-8';
 
 for (const name of Object.keys(registry)) {
   test(`${name}: its OpenAPI 3.1 document validates`, async () => {
@@ -50,8 +51,9 @@ test('S2: /marketing takes ClientInfo as JSON or a form, each with its example',
 
 test('S2: responses carry schemas and titled examples', async () => {
   const ok = (await openapi('S2')).paths['/hello'].get.responses['200'];
-  assert.equal(ok.content['application/json'].schema, { $ref: '#/components/schemas/HelloMessage' });
-  assert.equal(Object.values(ok.content['application/json'].examples as Obj).map((e: Obj) => [e.summary, e.value.msg]), [
+  assert.equal(Object.keys(ok.content), ['application/json;charset=utf-8'], 'keyed by the Content-Type the server writes');
+  assert.equal(ok.content[J].schema, { $ref: '#/components/schemas/HelloMessage' });
+  assert.equal(Object.values(ok.content[J].examples as Obj).map((e: Obj) => [e.summary, e.value.msg]), [
     ["When a value is provided for 'name'", 'Hello, Alp'], ["When 'name' is not specified", 'Hello, anonymous coward'],
   ]);
 });
@@ -63,15 +65,81 @@ test('S2: each endpoint lists the protocol errors it can answer', async () => {
   assert.equal(statuses('/position/{x}/{y}', 'get'), ['200', '400', '406']);
   assert.equal(statuses('/hello', 'get'), ['200', '400', '406']);
   assert.match(doc.paths['/marketing'].post.responses['415'].description, '`application/json`, `application/x-www-form-urlencoded`');
-  assert.equal(Object.keys(doc.components.responses), ['NotFound', 'MethodNotAllowed']);
+  assert.is(doc.components.responses, undefined, 'no component that no operation uses (404 and 405 are in info.description)');
+  assert.match(doc.info.description, '404 Not Found');
 });
 
-test('S3: errors its own formatters shape are marked as such, without a text/plain promise', async () => {
+test('S2: each protocol error shows the message the server really writes, from the predictor', async () => {
+  const responses = (await openapi('S2')).paths['/position/{x}/{y}'].get.responses;
+  const bad = responses['400'].content['text/plain;charset=utf-8'];
+  assert.equal(bad.schema, { type: 'string' });
+  assert.ok(Object.values(bad.examples as Obj).some((e: Obj) => e.value === 'Error parsing capture x failed: "abc" is not an integer'), JSON.stringify(bad.examples));
+  const too = (await openapi('S2')).paths['/marketing'].post.responses['413'].content['text/plain;charset=utf-8'];
+  assert.equal(Object.values(too.examples as Obj).map((e: Obj) => e.value), ['Payload Too Large: the body exceeds 1048576 bytes']);
+});
+
+test('S2: the form body says that clientInterestedIn repeats its key (encoding)', async () => {
+  const form = (await openapi('S2')).paths['/marketing'].post.requestBody.content['application/x-www-form-urlencoded'];
+  assert.equal(form.encoding, { clientInterestedIn: { style: 'form', explode: true } });
+});
+
+test('every capture has an example, and HEAD is declared wherever GET is, without bodies', async () => {
+  const doc = await openapi('S2');
+  const item = doc.paths['/position/{x}/{y}'];
+  assert.equal(item.get.parameters.map((p: Obj) => p.example), [3, 14]);
+  assert.ok(item.head, 'HEAD /position/{x}/{y}');
+  assert.equal(item.head.parameters, item.get.parameters);
+  assert.equal(Object.keys(item.head.responses), Object.keys(item.get.responses));
+  assert.ok(Object.values(item.head.responses as Obj).every((r: Obj) => r.content === undefined));
+  assert.is(doc.paths['/marketing'].head, undefined);
+});
+
+test('servers from the surface\'s port (8081 when it names none) or --server-url; summaries, tags, security for every operation', async () => {
+  assert.equal((await openapi('S4')).servers.map((s: Obj) => s.url), ['http://127.0.0.1:8080']);
+  assert.equal((await openapi('S2')).servers.map((s: Obj) => s.url), ['http://127.0.0.1:8081']);
+  const own = renderOpenApi(docModel((await registry.S2!.load()).surface), { serverUrl: 'https://api.example.org/v1' }) as Obj;
+  assert.equal(own.servers, [{ url: 'https://api.example.org/v1' }]);
+  const doc = await openapi('S5');
+  for (const [path, item] of Object.entries(doc.paths as Obj)) {
+    for (const [method, op] of Object.entries(item as Obj)) {
+      assert.type((op as Obj).summary, 'string', `${method} ${path} summary`);
+      assert.equal((op as Obj).security, [], `${method} ${path} says it needs no credentials`);
+    }
+  }
+  assert.equal(doc.paths['/users'].get.tags, ['users']);
+  assert.equal(doc.tags.map((t: Obj) => t.name).sort(), ['products', 'users', 'x']);
+});
+
+test('S8: HTML is a string with the HTML as example; the stream is application/x-ndjson lines of User', async () => {
+  const doc = await openapi('S8');
+  const html = doc.paths['/persons'].get.responses['200'].content['text/html;charset=utf-8'];
+  assert.equal(html.schema, { type: 'string', description: 'list of Person as text/html.' });
+  assert.match(Object.values(html.examples as Obj)[0].value, '<table');
+  const stream = doc.paths['/userStream'].get.responses['200'].content;
+  assert.equal(Object.keys(stream), ['application/x-ndjson']);
+  assert.is(stream['application/x-ndjson'].schema.type, 'string');
+  assert.equal(stream['application/x-ndjson']['x-itemSchema'], { $ref: '#/components/schemas/User' });
+  const U = t.examples(t.object('U', { n: t.int }), [{ value: { n: 1 } }, { value: { n: 2 } }]);
+  const small = renderOpenApi(docModel(api('T', { title: 't' }, { s: get('s').streams(json(U)) }))) as Obj;
+  const example = Object.values(small.paths['/s'].get.responses['200'].content['application/x-ndjson'].examples as Obj)[0].value;
+  assert.is(example, '{"n":1}\n{"n":2}\n', 'the items one per line, each followed by a newline');
+});
+
+test('S3: the JSON error body of /greet, and the plain text one, with the real messages', async () => {
   const doc = await openapi('S3');
   const bad = doc.paths['/greet'].post.responses['400'];
   assert.match(bad.description, 'formats this answer itself');
-  assert.is(bad.content, undefined);
-  assert.ok(doc.components.responses.NotFound.description.includes('formats this answer itself'));
+  const json = bad.content['application/json;charset=utf-8'];
+  assert.equal(json.schema, { type: 'object', properties: { error: { type: 'string' }, combinator: { type: 'string' } }, required: ['error', 'combinator'] });
+  assert.equal(Object.values(json.examples as Obj)[0].value.combinator, "ReqBody'");
+  assert.match(Object.values(bad.content['text/plain;charset=utf-8'].examples as Obj)[0].value, 'Error in $');
+  assert.match(doc.info.description, 'formats this answer itself');
+});
+
+test('S3: a text/plain success is a string carrying the text sent, not the Greet object schema', async () => {
+  const ok = (await openapi('S3')).paths['/greet'].post.responses['200'].content;
+  assert.equal(ok['text/plain;charset=utf-8'].schema.type, 'string');
+  assert.equal(ok['application/json;charset=utf-8'].schema, { $ref: '#/components/schemas/Greet' });
 });
 
 test('S6: http basic and JWT bearer security schemes, required by both endpoints', async () => {
@@ -82,7 +150,9 @@ test('S6: http basic and JWT bearer security schemes, required by both endpoints
   });
   for (const op of [doc.paths['/foo/{i}'].get, doc.paths['/bar'].get]) {
     assert.equal(op.security, [{ bearerAuth: [] }, { basicAuth: [] }]);
-    assert.ok(op.responses['401']);
+    assert.equal(op.responses['401'].headers['WWW-Authenticate'].example, 'Bearer realm="test", Basic realm="test", charset="UTF-8"');
+    assert.match(op.responses['200'].headers['Set-Cookie'].description, '`XSRF-TOKEN`');
+    assert.match(op.responses['200'].headers['Set-Cookie'].description, '`JWT-Cookie`');
   }
 });
 
@@ -101,8 +171,8 @@ test('two titles naming different shapes stay inline rather than share a wrong $
   const A = t.object('Same', { a: t.int });
   const B = t.object('Same', { b: t.text });
   const doc = renderOpenApi(docModel(api('C', { title: 'c' }, { a: get('a').returns(json(A)), b: get('b').returns(json(B)) }))) as Obj;
-  assert.is(doc.components.schemas, undefined);
-  assert.equal(doc.paths['/a'].get.responses['200'].content['application/json'].schema.properties, { a: { type: 'integer' } });
+  assert.is(doc.components?.schemas, undefined);
+  assert.equal(doc.paths['/a'].get.responses['200'].content['application/json;charset=utf-8'].schema.properties, { a: { type: 'integer' } });
 });
 
 test.run();

@@ -144,8 +144,8 @@ test('S2 ends with the blank line after the last fence, like the reference', () 
   assert.ok(ours.endsWith('```\n\n'));
 });
 
-test('S2 without an intro starts at its first endpoint', () => {
-  assert.ok(renderMarkdown(docModel(surface)).startsWith('## GET /hello\n\n### GET Parameters:\n'));
+test('S2 without an intro starts with its title as a section, then its first endpoint', () => {
+  assert.ok(renderMarkdown(docModel(surface)).startsWith('## Position lookup, greeting, and marketing-email generation\n\n## GET /hello\n\n### GET Parameters:\n'));
 });
 
 test.run();

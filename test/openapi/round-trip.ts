@@ -28,7 +28,7 @@ function shape(doc: Obj): Record<string, { params: string[]; responses: Record<s
       if (!op) continue;
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref).map((p: Obj) => `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`);
       const responses: Record<string, string[]> = {};
-      for (const [k, r] of Object.entries<Obj>(op.responses ?? {})) responses[k.toUpperCase()] = Object.keys(deref(r).content ?? {}).sort();
+      for (const [k, r] of Object.entries<Obj>(op.responses ?? {})) responses[k.toUpperCase()] = Object.keys(deref(r).content ?? {}).map((t) => t.split(';')[0]!.trim()).sort();
       const security = (op.security ?? doc.security ?? []).map((r: Obj) => Object.keys(r).sort().join('+')).sort();
       out[`${m.toUpperCase()} ${path}`] = { params: [...new Set(params)].sort(), responses, security };
     }

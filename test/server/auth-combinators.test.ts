@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignJWT } from 'jose';
+import { SESSION_COOKIES } from '../../src/dsl/auth.js';
 import { api, auth, basicAuth, bearerAuth, body, capture, get, group, implement, json, post, query, walk, authExtension, AuthenticatedUserCodec, type AuthConfig } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
 import { type Running, call, startInProcess} from '../helpers/server.js';
@@ -46,7 +47,7 @@ const go = (ctx: { server?: Running }, method: string, path: string, headers: Re
 s('auth() is an extension part the docs can read: the auth descriptor, key "user", schemes Bearer first, realm, the default user type', () => {
   const me = walk(surface).find((e) => e.name === 'api.me')!;
   assert.equal(me.extensions, [{ kind: 'extension', ext: authExtension, key: 'user', config: { schemes: ['Bearer', 'Basic'], realm: 'api', user: AuthenticatedUserCodec } }]);
-  assert.equal(authExtension.docs(me.extensions[0]!.config as AuthConfig), { kind: 'auth', schemes: ['Bearer', 'Basic'], realm: 'api' });
+  assert.equal(authExtension.docs(me.extensions[0]!.config as AuthConfig), { kind: 'auth', schemes: ['Bearer', 'Basic'], realm: 'api', sessionCookies: SESSION_COOKIES });
   const site = walk(surface).find((e) => e.name === 'site')!.extensions[0]!.config as { schemes: unknown; realm: unknown };
   assert.equal([site.schemes, site.realm], [['Basic'], 'People\'s "websites"']);
   assert.is(walk(surface).find((e) => e.name === 'open')!.extensions.length, 0);

@@ -75,7 +75,7 @@ const formatters: Partial<Formatters> = {
 const shopId = capture('shopId', t.int, '(integer) the shop');
 const itemId = capture('itemId', t.int, '(integer) the item');
 
-export const surface = api('comprehensive', {
+export const surface = api('comprehensive', { license: { name: 'MIT', identifier: 'MIT' },
   title: 'Every combinator of the DSL',
   intro: { title: 'Comprehensive', paragraphs: ['Every combinator, codec and media type the DSL has, once.', 'Generated docs of this surface are golden files.'] },
   formatters,

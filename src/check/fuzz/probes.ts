@@ -88,10 +88,11 @@ export function validBodies(e: EndpointInfo, only?: string): Arbitrary<Drawn['bo
   const media = e.body?.media.filter((m) => m.decode !== undefined && (only === undefined || m.type === only)) ?? [];
   const bodyValues = e.body && values(e.body.codec, e.body.examples);
   return e.body && bodyValues && media.length > 0
-    ? fc.tuple(fc.constantFrom(...media), bodyValues).map(([m, v]) => {
-      const encoded = m.encode(v, e.body!.codec);
-      return typeof encoded === 'string' ? { contentType: m.contentType, text: encoded } : { contentType: m.contentType, base64: encoded.toString('base64') };
-    })
+    ? fc.tuple(fc.constantFrom(...media), bodyValues).map(([m, v]) => ({ m, encoded: m.encode(v, e.body!.codec) }))
+      // A value its media cannot carry is not a valid body of that type: a form cannot send an
+      // empty required list (it reads as a forgotten key).
+      .filter(({ m, encoded }) => m.decode!(typeof encoded === 'string' ? Buffer.from(encoded) : encoded, e.body!.codec).ok)
+      .map(({ m, encoded }) => (typeof encoded === 'string' ? { contentType: m.contentType, text: encoded } : { contentType: m.contentType, base64: encoded.toString('base64') }))
     : fc.constant(undefined);
 }
 

@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { stringifySetCookie } from 'cookie';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const JWT_COOKIE = 'JWT-Cookie';
+import { JWT_COOKIE, XSRF_COOKIE } from '../../dsl/auth.js';
+
+export { JWT_COOKIE, XSRF_COOKIE };
 
 /** The two `Set-Cookie` values, XSRF first, as servant-auth sends them. */
 export function sessionCookies(token: string): string[] {

@@ -1,0 +1,136 @@
+// The protocol error answers of an endpoint as the server gives them: for each error the
+// description layer says it can answer, a request that provokes it is run through the predictor
+// (the very stages the server runs), and its status, headers and body are kept as examples.
+import { ERRORS, type ErrorKind } from '../dsl/errors.js';
+import type { EndpointInfo, Surface } from '../dsl/types.js';
+import type { Codec } from '../codec/types.js';
+import { sample } from '../codec/sample.js';
+import { endpointErrors } from '../describe/possible-errors.js';
+import { type PredictedRequest, type Prediction, predictor } from '../describe/predict.js';
+
+/** One answer a protocol error gets, as sent. */
+export interface DocAnswer {
+  readonly kind: ErrorKind;
+  readonly status: number;
+  /** The Content-Type sent, absent for an empty body. */
+  readonly contentType?: string;
+  readonly body: string;
+  /** Headers besides Content-Type and connection management (`WWW-Authenticate`, `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Texts tried, in order, where a value must fail to decode (`abc` is no integer, `0` under a bound). */
+const WRONG_TEXT = ['abc', '0', '-1', 'true', ''];
+const WRONG_BODY = ['{', '', 'x=1&x=2', '\u0000'];
+const MAX_BODY = 1024 * 1024;
+
+/** A capture's first example, else its codec's sample, as text. */
+function validText(codec: Codec<unknown>): string {
+  const value = codec.examples.length > 0 ? codec.examples[0]!.value : sample(codec);
+  return codec.formatText(value);
+}
+
+/** A request every protocol stage lets through (captures from examples, a valid body, credentials). */
+function validRequest(e: EndpointInfo): { method: string; segments: string[]; headers: Record<string, string>; body?: string | Buffer } {
+  const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'capture' ? validText(s.codec) : 'file.txt'));
+  const headers: Record<string, string> = {};
+  for (const x of e.extensions) {
+    const f = x.ext.docs(x.config);
+    // The predictor takes a well-formed claim as valid (it knows no users): any credentials do.
+    if (f.kind === 'auth') headers.authorization = f.schemes.includes('Basic') ? `Basic ${Buffer.from('user:password').toString('base64')}` : 'Bearer token';
+  }
+  if (!e.body) return { method: e.method, segments, headers };
+  const media = e.body.media[0]!;
+  const value = e.body.examples.length > 0 ? e.body.examples[0]!.value : e.body.codec.examples.length > 0 ? e.body.codec.examples[0]!.value : sample(e.body.codec);
+  headers['content-type'] = media.contentType;
+  return { method: e.method, segments, headers, body: media.encode(value, e.body.codec) };
+}
+
+const url = (segments: readonly string[], query = '') => `/${segments.map(encodeURIComponent).join('/')}${query}`;
+
+/** The requests that should provoke one kind of error, each a variant of the valid request. */
+function provocations(e: EndpointInfo, kind: ErrorKind): PredictedRequest[] {
+  const v = validRequest(e);
+  const base: PredictedRequest = { method: v.method, url: url(v.segments), headers: v.headers, ...(v.body === undefined ? {} : { body: v.body }) };
+  const withHeaders = (h: Record<string, string>) => ({ ...base, headers: { ...v.headers, ...h } });
+  switch (kind) {
+    case 'badCapture':
+      return e.segments.flatMap((s, i) => (s.kind !== 'capture' ? [] : WRONG_TEXT.filter((w) => !s.codec.parseText(w).ok && w !== '')
+        .map((w) => ({ ...base, url: url(v.segments.map((x, j) => (j === i ? w : x))) }))));
+    case 'badQuery':
+      return e.query.flatMap((q) => WRONG_TEXT.filter((w) => w !== '' && (q.mode === 'flag' || !q.codec.parseText(w).ok))
+        .map((w) => ({ ...base, url: `${base.url}?${encodeURIComponent(q.mode === 'deep' ? `${q.name}[x]` : q.name)}=${encodeURIComponent(q.mode === 'flag' ? 'maybe' : w)}` })));
+    case 'badHeader':
+      return [
+        ...e.headers.flatMap((h) => WRONG_TEXT.filter((w) => !h.codec.parseText(w).ok).map((w) => withHeaders({ [h.name.toLowerCase()]: w }))),
+        ...e.extensions.filter((x) => x.ext.errors.includes('badHeader')).map((x) => withHeaders({ [x.ext.header.toLowerCase()]: '!' })),
+      ];
+    case 'badBody':
+      return WRONG_BODY.map((b) => ({ ...base, body: b }));
+    case 'unauthorized': {
+      const { authorization: _, ...rest } = v.headers;
+      return [{ ...base, headers: rest }];
+    }
+    case 'notAcceptable': return [withHeaders({ accept: 'application/x-unacceptable' })];
+    case 'unsupportedMediaType': return [withHeaders({ 'content-type': 'application/x-unsupported' })];
+    case 'payloadTooLarge': return [{ ...base, body: Buffer.alloc(MAX_BODY + 1, 0x20) }];
+    default: return [];
+  }
+}
+
+/** The registry's example of an error no request held in memory provokes (a busy password check). */
+function registryAnswer(kind: ErrorKind): DocAnswer[] {
+  if (kind !== 'overloaded') return [];
+  const e = ERRORS.overloaded;
+  return [{ kind, status: e.status, contentType: 'text/plain;charset=utf-8', body: e.example.replace(/^`|`$/g, ''), headers: { 'Retry-After': '1' } }];
+}
+
+const SKIPPED = new Set(['content-type', 'content-length', 'connection']);
+
+function answerOf(kind: ErrorKind, p: Exclude<Prediction, { kind: 'handler' }>): DocAnswer {
+  const headers: Record<string, string> = {};
+  let contentType: string | undefined;
+  for (const [name, value] of Object.entries(p.headers)) {
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    if (name === 'content-type') contentType = text;
+    else if (!SKIPPED.has(name)) headers[name === 'www-authenticate' ? 'WWW-Authenticate' : name.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase())] = text;
+  }
+  const body = p.body === undefined ? '' : typeof p.body === 'string' ? p.body : p.body.toString('utf8');
+  return { kind, status: p.status, ...(contentType === undefined || body === '' ? {} : { contentType }), body, headers };
+}
+
+/** Accept headers each provoking request is also sent with: a formatter may answer by Accept (S3). */
+const ACCEPTS = [undefined, 'text/plain'];
+
+/**
+ * Every distinct answer (status, Content-Type, body) the endpoint's protocol errors get, in check
+ * order. A surface's formatter may answer with another status (S9 answers its documentation).
+ */
+export function errorAnswers(surface: Surface, e: EndpointInfo, predict: (req: PredictedRequest) => Prediction = predictor(surface)): DocAnswer[] {
+  const out: DocAnswer[] = [];
+  const seen = new Set<string>();
+  for (const possible of endpointErrors(e)) {
+    const found: DocAnswer[] = [...registryAnswer(possible.kind)];
+    let requests: PredictedRequest[];
+    // A codec without a sample value leaves no valid request to vary: no example then.
+    try { requests = provocations(e, possible.kind); } catch { requests = []; }
+    for (const req of requests) {
+      for (const accept of possible.kind === 'notAcceptable' ? [undefined] : ACCEPTS) {
+        const p = predict(accept === undefined ? req : { ...req, headers: { ...req.headers, accept } });
+        if (p.kind !== possible.kind) continue;
+        found.push(answerOf(possible.kind, p));
+      }
+    }
+    // Two examples per kind and media type say enough (a type error and a broken bound).
+    const perType = new Map<string, number>();
+    for (const a of found) {
+      const key = `${a.status} ${a.contentType ?? ''} ${a.body}`;
+      const type = `${a.status} ${a.contentType ?? ''}`;
+      if (seen.has(key) || (perType.get(type) ?? 0) >= 2) continue;
+      seen.add(key);
+      perType.set(type, (perType.get(type) ?? 0) + 1);
+      out.push(a);
+    }
+  }
+  return out;
+}
