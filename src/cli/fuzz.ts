@@ -9,6 +9,7 @@ import type { RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
 import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
+import { baseUrlProblem } from './base-url.js';
 import { registry } from '../../specs/index.js';
 
 /** The demo user a fresh data directory is seeded with (src/store/users.ts), for S6's Basic auth. */
@@ -61,7 +62,8 @@ function injectSender(inject: (r: { method: string; url: string; headers?: Recor
 }
 
 async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
-  if (o.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(o.baseUrl)) throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`);
+  const problem = o.baseUrl === undefined ? undefined : baseUrlProblem(o.baseUrl);
+  if (problem !== undefined) throw new UsageError(problem);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
   const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
