@@ -7,9 +7,12 @@ import { join } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
+import type { FuzzOptions } from '../check/fuzz/run.js';
+import type { Surface } from '../dsl/types.js';
 import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
+import { liveViewWanted } from '../check/live-wanted.js';
 import { registry } from '../../specs/index.js';
 
 /** The demo user a fresh data directory is seeded with (src/store/users.ts), for S6's Basic auth. */
@@ -38,13 +41,13 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
 };
 
 const reporterArg = (v: string) => {
-  if (v !== 'plain' && v !== 'junit' && v !== 'json') throw new InvalidArgumentError(`--reporter: "${v}" is not plain, junit or json`);
+  if (v !== 'pretty' && v !== 'plain' && v !== 'junit' && v !== 'json') throw new InvalidArgumentError(`--reporter: "${v}" is not pretty, plain, junit or json`);
   return v;
 };
 
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean; reporter: 'plain' | 'junit' | 'json'; output?: string;
+  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
 }
 
 /** Sends through the in-process injector, answering as a client over HTTP would read it. */
@@ -59,6 +62,21 @@ function injectSender(inject: (r: { method: string; url: string; headers?: Recor
       return { ok: false, kind: 'transport', message: (err as Error)?.message ?? String(err) };
     }
   };
+}
+
+/** The Ink live view over a run's events (Ink loads only when it is drawn). */
+async function liveFuzzView(surface: Surface, label: string, seed: number, runs: number) {
+  const [{ mountFuzzView }, { initialFuzzProgress, probeDone, failureFound, sequenceDone }, { walk }, { colorWanted }] = await Promise.all([
+    import('../check/ui/mount.js'), import('../check/fuzz/progress.js'), import('../dsl/walk.js'), import('../check/color.js')]);
+  let p = initialFuzzProgress(label, seed, runs, walk(surface).map((e) => ({ endpoint: e.name, label: `${e.method} ${e.path}` })));
+  const view = mountFuzzView(p, { color: colorWanted(process.stdout) });
+  const events: Pick<FuzzOptions, 'onProbe' | 'onFailure' | 'onSequence' | 'onStatefulFailure'> = {
+    onProbe: (probe, passed) => view.update((p = probeDone(p, probe, passed))),
+    onFailure: (f) => view.update((p = failureFound(p, f.probe.endpoint, `${f.probe.request.method} ${f.probe.request.path} -> ${f.actual.status}  ${f.failures.map((x) => x.check).join(', ')}`))),
+    onSequence: (collection, requests, passed) => view.update((p = sequenceDone(p, collection, requests, passed))),
+    onStatefulFailure: (f) => view.update((p = failureFound(p, undefined, `stateful ${f.collection}  ${f.check} (${f.steps.length} requests, shrunk)`))),
+  };
+  return { events, stop: () => view.stop() };
 }
 
 async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
@@ -98,13 +116,17 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   }
   const where = o.baseUrl ?? 'in-process';
   // A document written to stdout is alone there: the human lines go to stderr (as replay does).
-  const documentOut = o.reporter !== 'plain' && o.output === undefined;
+  const document = o.reporter === 'junit' || o.reporter === 'json';
+  const documentOut = document && o.output === undefined;
   const out = documentOut ? process.stderr : process.stdout;
   const began = performance.now();
   out.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
+  // decided: the live view as replay draws it (pretty on a terminal outside CI); README "Fuzz a server".
+  const live = liveViewWanted(o.reporter, process.stdout, process.env) ? await liveFuzzView(mod.surface, target.label, seed, o.runs) : undefined;
   let result: Awaited<ReturnType<typeof fuzz>>;
   try {
     result = await fuzz({
+      ...(live ? live.events : {}),
       surface: mod.surface, send: sender, seed, runs: o.runs, maxBody,
       ...(o.time === undefined ? {} : { deadline: Date.now() + o.time }),
       ...(o.header ? { headers: o.header } : {}),
@@ -114,11 +136,12 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
       stateful: o.stateful, ...(statefulSender ? { statefulSend: statefulSender } : {}),
     });
   } finally {
+    live?.stop();
     await close();
   }
   const meta = { surface: target.label, seed, seconds: (performance.now() - began) / 1000 };
   const report = () => {
-    if (o.reporter === 'plain') return;
+    if (!document) return;
     const doc = o.reporter === 'junit' ? fuzzJunit(result, meta) : fuzzJson(result, meta);
     if (o.output === undefined) process.stdout.write(doc);
     else writeFileSync(o.output, doc);
@@ -174,7 +197,7 @@ export function addFuzz(cmd: Command): void {
     .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
     .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
     .option('--timeout <ms>', 'per request', whole('--timeout', 1), 10000)
-    .option('--reporter <name>', 'plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'plain')
+    .option('--reporter <name>', 'pretty (a live view on a terminal, else lines), plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'pretty')
     .option('--output <file>', 'write the junit or json report there')
     .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()

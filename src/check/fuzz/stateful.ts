@@ -46,6 +46,10 @@ export interface StatefulOptions {
   readonly headers?: readonly (readonly [string, string])[];
   /** Authorization for endpoints behind auth when `headers` gives none. */
   readonly credentials?: string;
+  /** Each sequence once done (`passed` false: the failing one, before shrinking). */
+  readonly onSequence?: (collection: string, requests: number, passed: boolean) => void;
+  /** Each failing sequence once shrunk. */
+  readonly onFailure?: (failure: StatefulFailure) => void;
 }
 
 export interface StatefulResult {
@@ -260,12 +264,13 @@ export async function statefulRun(options: StatefulOptions): Promise<StatefulRes
       } catch (err) {
         if (err instanceof Unreachable) return true;
         if (!(err instanceof Violation)) throw err;
+        if (!failing) options.onSequence?.(c.path, real.steps.length, false);
         failing = true;
         // fast-check shrinks from failure to smaller failure: the last failing sequence is the minimum.
         last = { collection: c.path, check: err.check, message: err.message, steps: real.steps };
         return false;
       }
-      if (!failing) passed += real.steps.length;
+      if (!failing) { passed += real.steps.length; options.onSequence?.(c.path, real.steps.length, true); }
       return true;
     });
     const out = await fc.check(property, {
@@ -275,7 +280,7 @@ export async function statefulRun(options: StatefulOptions): Promise<StatefulRes
     if (out.failed && last === undefined && unreachable === undefined) {
       throw new Error(`api-check fuzz: a stateful sequence on ${c.path} could not be checked (seed ${options.seed}): ${String(out.errorInstance ?? 'unknown error')}`);
     }
-    if (last) failures.push(last);
+    if (last) { failures.push(last); options.onFailure?.(last); }
   }
   return { passed, failures, collections: collections.map((c) => c.path), ...(unreachable === undefined ? {} : { unreachable }) };
 }
