@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import type { RequestSpec } from '../fixture/format.js';
+import type { RequestHeaderValue, RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
 import type { FuzzOptions } from '../check/fuzz/run.js';
 import type { Surface } from '../dsl/types.js';
@@ -84,7 +84,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   if (problem !== undefined) throw new UsageError(problem);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const inRegistry = Object.hasOwn(registry, target.label);
   const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
@@ -153,6 +153,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   }
   // -H values may be secrets: a saved fixture leaves them out, as recorded fixtures do.
   const redact = new Set((o.header ?? []).map(([k]) => k.toLowerCase()));
+  const redacted = (h: Readonly<Record<string, RequestHeaderValue>>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
   for (const f of result.failures) {
     const r = f.probe.request;
     out.write(`FAIL  ${target.label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
@@ -164,7 +165,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     if (o.saveFailures !== undefined) {
       mkdirSync(o.saveFailures, { recursive: true });
       const fx = fixtureOf(mod.surface.name, seed, f);
-      const headers = fx.request.headers && Object.fromEntries(Object.entries(fx.request.headers).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
+      const headers = fx.request.headers && redacted(fx.request.headers);
       const file = join(o.saveFailures, fixtureName(mod.surface.name, f));
       writeFileSync(file, `${JSON.stringify({ ...fx, request: { ...fx.request, ...(headers ? { headers } : {}) } }, null, 2)}\n`);
       out.write(`    saved ${file}\n`);
@@ -175,6 +176,14 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   for (const f of st?.failures ?? []) {
     out.write(`FAIL  ${target.label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
     for (const line of describeSteps(f.steps)) out.write(`    ${line}\n`);
+    if (o.saveFailures !== undefined) {
+      mkdirSync(o.saveFailures, { recursive: true });
+      const sc = scenarioOfSequence(mod.surface.name, seed, f);
+      const steps = sc.steps.map((s) => (s.request.headers ? { ...s, request: { ...s.request, headers: redacted(s.request.headers) } } : s));
+      const file = join(o.saveFailures, sequenceFixtureName(mod.surface.name, f));
+      writeFileSync(file, `${JSON.stringify({ ...sc, steps }, null, 2)}\n`);
+      out.write(`    saved ${file}\n`);
+    }
   }
   const failed = result.failures.length + (st?.failures.length ?? 0);
   if (failed > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
@@ -192,7 +201,7 @@ export function addFuzz(cmd: Command): void {
     .option('--seed <n>', 'the seed (printed by every run) to reproduce a run', seedArg)
     .option('--runs <n>', 'generated requests at most', whole('--runs', 1), 200)
     .option('--time <duration>', 'stop generating after this long (500ms, 60s, 2m)', duration)
-    .option('--save-failures <dir>', 'write each shrunk failure as a fixture plain api-check replays')
+    .option('--save-failures <dir>', 'write each shrunk failure as a fixture plain api-check replays (a failing sequence as a scenario)')
     .option('-H, --header <name:value>', 'send this header with every request (repeatable); an Authorization here is the credentials', header)
     .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
     .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
