@@ -43,7 +43,8 @@ export function scenarioOfSequence(surface: string, seed: number, f: StatefulFai
     if (s.created !== undefined && !names.has(s.created) && !last) {
       const name = names.size === 0 ? 'id' : `id${names.size + 1}`;
       names.set(s.created, name);
-      capture = { [name]: { pointer: `/${f.idField.replace(/~/g, '~0').replace(/\//g, '~1')}` } };
+      const field = s.idField ?? f.idField;
+      capture = { [name]: { pointer: `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}` } };
     }
     const name = `${i + 1}. ${request.method} ${request.path}${last ? `: ${f.check} (the fuzz run got ${s.status || 'no answer'})` : ''}`;
     return { name, endpoint: s.endpoint, request, response, ...(capture ? { capture } : {}) };

@@ -26,6 +26,8 @@ export interface StatefulStep {
   readonly status: number;
   /** The id a create answered (later steps use it). */
   readonly created?: string;
+  /** The field of the created item that holds it (a nested sequence creates parents of other kinds first). */
+  readonly idField?: string;
 }
 
 export interface StatefulFailure {
@@ -182,7 +184,7 @@ export async function statefulRun(options: StatefulOptions): Promise<StatefulRes
         if (id === undefined) throw new Violation('ensure_resource_availability', `the created item has no ${c.idField}`, { kind: 'status', status: actual.status });
         const key = String(id);
         const step = real.steps[real.steps.length - 1]!;
-        real.steps[real.steps.length - 1] = { ...step, created: key };
+        real.steps[real.steps.length - 1] = { ...step, created: key, idField: c.idField };
         // Within the sequence only, so the shrunk sequence alone shows it (earlier runs' items may be gone).
         if (m.live.has(key) || m.gone.includes(key)) {
           throw new Violation('unique_id', `${c.idField} ${key} was already given to an item created before (ids are never reused)`, { kind: 'carries', status: actual.status, id: key, numeric: numeric(id), carries: false });
@@ -287,7 +289,7 @@ export async function statefulRun(options: StatefulOptions): Promise<StatefulRes
           throw new Violation('ensure_resource_availability', `${make.method} ${instanceOf(p.path, ids)} answered ${actual.status}${id === undefined ? ` without ${p.idField}` : ''}: no parent for ${c.path}`, { kind: 'status', status: success(make)?.status ?? 200 });
         }
         const step = real.steps[real.steps.length - 1]!;
-        real.steps[real.steps.length - 1] = { ...step, created: String(id) };
+        real.steps[real.steps.length - 1] = { ...step, created: String(id), idField: p.idField };
         ids.push(String(id));
       }
       real.path = instanceOf(c.path, ids);
