@@ -13,6 +13,7 @@ import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.
 import { die } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
 import { liveViewWanted } from '../check/live-wanted.js';
+import { walk } from '../dsl/walk.js';
 import { registry } from '../../specs/index.js';
 
 /** The demo user a fresh data directory is seeded with (src/store/users.ts), for S6's Basic auth. */
@@ -66,8 +67,8 @@ function injectSender(inject: (r: { method: string; url: string; headers?: Recor
 
 /** The Ink live view over a run's events (Ink loads only when it is drawn). */
 async function liveFuzzView(surface: Surface, label: string, seed: number, runs: number) {
-  const [{ mountFuzzView }, { initialFuzzProgress, probeDone, failureFound, sequenceDone }, { walk }, { colorWanted }] = await Promise.all([
-    import('../check/ui/mount.js'), import('../check/fuzz/progress.js'), import('../dsl/walk.js'), import('../check/color.js')]);
+  const [{ mountFuzzView }, { initialFuzzProgress, probeDone, failureFound, sequenceDone }, { colorWanted }] = await Promise.all([
+    import('../check/ui/mount.js'), import('../check/fuzz/progress.js'), import('../check/color.js')]);
   let p = initialFuzzProgress(label, seed, runs, walk(surface).map((e) => ({ endpoint: e.name, label: `${e.method} ${e.path}` })));
   const view = mountFuzzView(p, { color: colorWanted(process.stdout) });
   const events: Pick<FuzzOptions, 'onProbe' | 'onFailure' | 'onSequence' | 'onStatefulFailure'> = {
@@ -84,7 +85,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   if (problem !== undefined) throw new UsageError(problem);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName, notRunnable }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const inRegistry = Object.hasOwn(registry, target.label);
   const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
@@ -173,6 +174,9 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   }
   const st = result.stateful;
   if (st) out.write(`stateful: ${st.collections.join(', ')}: ${st.passed} requests in passing sequences\n`);
+  // A collection-shaped path left out says why, so a surface without sequences is not silently "stateless".
+  const skipped = o.stateful ? notRunnable(walk(mod.surface)) : [];
+  if (skipped.length > 0) out.write(`stateful: not run: ${skipped.map((x) => `${x.path} (${x.why})`).join(', ')}\n`);
   for (const f of st?.failures ?? []) {
     out.write(`FAIL  ${target.label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
     for (const line of describeSteps(f.steps)) out.write(`    ${line}\n`);

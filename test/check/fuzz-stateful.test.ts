@@ -35,6 +35,15 @@ test('api-check fuzz S4 runs model-based sequences over /person and they pass', 
   assert.not.match(off.stdout, /stateful/);
 });
 
+test('api-check fuzz S5 says why its generic collections run no sequences (their items carry no id field), and passes', () => {
+  const r = runBin('api-check', ['fuzz', 'S5', '--seed', '5', '--runs', '20', '--reporter', 'plain']);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^stateful: not run: \/users \(its items carry no id field\), \/products \(its items carry no id field\)$/m);
+  assert.not.match(r.stdout, /^stateful: \//m);
+  const off = runBin('api-check', ['fuzz', 'S5', '--seed', '5', '--runs', '20', '--no-stateful', '--reporter', 'plain']);
+  assert.not.match(off.stdout, /stateful/, 'with --no-stateful nothing is said about sequences');
+});
+
 test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequences; a stateless one keeps nothing and fails them', async () => {
   const { surface } = await registry.S4!.load();
   for (const stateful of [true, false]) {

@@ -48,3 +48,26 @@ export const instanceOf = (path: string, ids: readonly string[]) => {
 };
 
 export const roleOf = (c: Collection, role: string) => [...c.endpoints].find(([, r]) => r === role)?.[0];
+
+/**
+ * Paths shaped as collections that no sequence follows, each with why: the item carries no id
+ * field (S5's generic collections: the mock does not keep them either), the create does not
+ * answer the new item's id, or a nested one's parent path is no such collection.
+ */
+export function notRunnable(endpoints: readonly EndpointInfo[]): { readonly path: string; readonly why: string }[] {
+  const all = findCollections(endpoints);
+  const out: { path: string; why: string }[] = [];
+  for (const c of all) {
+    if (!namesWhatItCreates(c)) out.push({ path: c.path, why: `its create does not answer the new item's ${c.idField}` });
+    else if (!(ancestorsOf(c, all)?.every(namesWhatItCreates) ?? false)) out.push({ path: c.path, why: 'the path above it is no collection that creates with an id' });
+  }
+  for (const e of endpoints) {
+    const last = e.segments[e.segments.length - 1];
+    if (e.method !== 'GET' || last?.kind !== 'capture') continue;
+    const parent = e.path.slice(0, e.path.lastIndexOf('/')) || '/';
+    const item = objectOf(success(e)?.content?.codec);
+    const shaped = endpoints.some((p) => p.path === parent && ((p.method === 'POST' && p.body) || (p.method === 'GET' && success(p)?.content?.codec.kind === 'array')));
+    if (item && shaped && !all.some((c) => c.path === parent) && !out.some((o) => o.path === parent)) out.push({ path: parent, why: 'its items carry no id field' });
+  }
+  return out;
+}
