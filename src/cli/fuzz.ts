@@ -200,7 +200,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
 export function addFuzz(cmd: Command): void {
   cmd.command('fuzz')
     .description('generate requests from a surface\'s description (valid ones and ones with one fault) and check every answer against it')
-    .argument('<surface>', 'a reference surface (S1..S10) or a path to a module exporting a surface (and handlers; without them its mock is fuzzed)')
+    .argument('<surface>', 'a reference surface (S1..S10), a path to a module exporting a surface (and handlers; without them its mock is fuzzed), or an OpenAPI document (.json, .yaml: its mock is fuzzed)')
     .option('--base-url <url>', 'fuzz a running server instead of serving the surface in-process')
     .option('--seed <n>', 'the seed (printed by every run) to reproduce a run', seedArg)
     .option('--runs <n>', 'generated requests at most', whole('--runs', 1), 200)
