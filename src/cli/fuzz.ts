@@ -12,7 +12,6 @@ import type { Surface } from '../dsl/types.js';
 import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
-import { liveViewWanted } from '../check/live-wanted.js';
 import { walk } from '../dsl/walk.js';
 import { registry } from '../../specs/index.js';
 
@@ -123,6 +122,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   const began = performance.now();
   out.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
   // decided: the live view as replay draws it (pretty on a terminal outside CI); README "Fuzz a server".
+  const { liveViewWanted } = await import('../check/live-wanted.js');
   const live = liveViewWanted(o.reporter, process.stdout, process.env) ? await liveFuzzView(mod.surface, target.label, seed, o.runs) : undefined;
   let result: Awaited<ReturnType<typeof fuzz>>;
   try {
