@@ -12,6 +12,7 @@ import { colorWanted, paint } from './color.js';
 import { type SurfaceLoader, coverageText, lint } from './lint.js';
 import { type Progress, caseEnded, caseStarted, initialProgress } from './progress.js';
 import { conformer } from './conformance.js';
+import { liveViewWanted } from './live-wanted.js';
 
 /** A surface's conformance check, when its description can be loaded (else none: the fixture alone judges). */
 const conformanceOf = (load: SurfaceLoader) => async (name: string) => {
@@ -140,12 +141,11 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
     }
   }
   const env = o.env ?? process.env;
-  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   const documentOut = o.reporter === 'junit' || o.reporter === 'json';
   const toStdout = documentOut && o.output === undefined;
   const human = !toStdout;
   const p = paint(colorWanted(o.stdout, env));
-  const live = human && o.reporter === 'pretty' && o.stdout.isTTY === true && !ci && o.liveView ? await o.liveView(cases.length, p.enabled) : undefined;
+  const live = human && liveViewWanted(o.reporter, o.stdout, env) && o.liveView ? await o.liveView(cases.length, p.enabled) : undefined;
   let progress = initialProgress(cases.length);
   const down = new Set<string>();
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseOrExit } from './exit.js';
+import { baseUrlProblem } from './base-url.js';
 import { registry } from '../../specs/index.js';
 import type { Reporter, Starter } from '../check/index.js';
 import type { Surface } from '../dsl/types.js';
@@ -108,7 +109,8 @@ function baseUrls(values: readonly string[] | undefined, env: NodeJS.ProcessEnv)
     else single = v;
   }
   for (const u of [single, ...Object.values(named)]) {
-    if (u !== undefined && !/^https?:\/\/[^/]/.test(u)) throw new InvalidArgumentError(`--base-url: "${u}" is not an http(s) URL`);
+    const problem = u === undefined ? undefined : baseUrlProblem(u);
+    if (problem !== undefined) throw new InvalidArgumentError(problem);
   }
   if (single !== undefined && Object.keys(named).length > 0) throw new InvalidArgumentError('--base-url: give one URL, or NAME=URL per surface, not both');
   return single ?? named;

@@ -5,10 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import type { RequestSpec } from '../fixture/format.js';
+import type { RequestHeaderValue, RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
+import type { FuzzOptions } from '../check/fuzz/run.js';
+import type { Surface } from '../dsl/types.js';
 import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
+import { baseUrlProblem } from './base-url.js';
+import { walk } from '../dsl/walk.js';
 import { registry } from '../../specs/index.js';
 
 /** The demo user a fresh data directory is seeded with (src/store/users.ts), for S6's Basic auth. */
@@ -37,13 +41,13 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
 };
 
 const reporterArg = (v: string) => {
-  if (v !== 'plain' && v !== 'junit' && v !== 'json') throw new InvalidArgumentError(`--reporter: "${v}" is not plain, junit or json`);
+  if (v !== 'pretty' && v !== 'plain' && v !== 'junit' && v !== 'json') throw new InvalidArgumentError(`--reporter: "${v}" is not pretty, plain, junit or json`);
   return v;
 };
 
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean; reporter: 'plain' | 'junit' | 'json'; output?: string;
+  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
 }
 
 /** Sends through the in-process injector, answering as a client over HTTP would read it. */
@@ -60,11 +64,27 @@ function injectSender(inject: (r: { method: string; url: string; headers?: Recor
   };
 }
 
+/** The Ink live view over a run's events (Ink loads only when it is drawn). */
+async function liveFuzzView(surface: Surface, label: string, seed: number, runs: number) {
+  const [{ mountFuzzView }, { initialFuzzProgress, probeDone, failureFound, sequenceDone }, { colorWanted }] = await Promise.all([
+    import('../check/ui/mount.js'), import('../check/fuzz/progress.js'), import('../check/color.js')]);
+  let p = initialFuzzProgress(label, seed, runs, walk(surface).map((e) => ({ endpoint: e.name, label: `${e.method} ${e.path}` })));
+  const view = mountFuzzView(p, { color: colorWanted(process.stdout) });
+  const events: Pick<FuzzOptions, 'onProbe' | 'onFailure' | 'onSequence' | 'onStatefulFailure'> = {
+    onProbe: (probe, passed) => view.update((p = probeDone(p, probe, passed))),
+    onFailure: (f) => view.update((p = failureFound(p, f.probe.endpoint, `${f.probe.request.method} ${f.probe.request.path} -> ${f.actual.status}  ${f.failures.map((x) => x.check).join(', ')}`))),
+    onSequence: (collection, requests, passed) => view.update((p = sequenceDone(p, collection, requests, passed))),
+    onStatefulFailure: (f) => view.update((p = failureFound(p, undefined, `stateful ${f.collection}  ${f.check} (${f.steps.length} requests, shrunk)`))),
+  };
+  return { events, stop: () => view.stop() };
+}
+
 async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
-  if (o.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(o.baseUrl)) throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`);
+  const problem = o.baseUrl === undefined ? undefined : baseUrlProblem(o.baseUrl);
+  if (problem !== undefined) throw new UsageError(problem);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName, notRunnable }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const inRegistry = Object.hasOwn(registry, target.label);
   const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
@@ -96,13 +116,18 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   }
   const where = o.baseUrl ?? 'in-process';
   // A document written to stdout is alone there: the human lines go to stderr (as replay does).
-  const documentOut = o.reporter !== 'plain' && o.output === undefined;
+  const document = o.reporter === 'junit' || o.reporter === 'json';
+  const documentOut = document && o.output === undefined;
   const out = documentOut ? process.stderr : process.stdout;
   const began = performance.now();
   out.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
+  // decided: the live view as replay draws it (pretty on a terminal outside CI); README "Fuzz a server".
+  const { liveViewWanted } = await import('../check/live-wanted.js');
+  const live = liveViewWanted(o.reporter, process.stdout, process.env) ? await liveFuzzView(mod.surface, target.label, seed, o.runs) : undefined;
   let result: Awaited<ReturnType<typeof fuzz>>;
   try {
     result = await fuzz({
+      ...(live ? live.events : {}),
       surface: mod.surface, send: sender, seed, runs: o.runs, maxBody,
       ...(o.time === undefined ? {} : { deadline: Date.now() + o.time }),
       ...(o.header ? { headers: o.header } : {}),
@@ -112,11 +137,12 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
       stateful: o.stateful, ...(statefulSender ? { statefulSend: statefulSender } : {}),
     });
   } finally {
+    live?.stop();
     await close();
   }
   const meta = { surface: target.label, seed, seconds: (performance.now() - began) / 1000 };
   const report = () => {
-    if (o.reporter === 'plain') return;
+    if (!document) return;
     const doc = o.reporter === 'junit' ? fuzzJunit(result, meta) : fuzzJson(result, meta);
     if (o.output === undefined) process.stdout.write(doc);
     else writeFileSync(o.output, doc);
@@ -128,6 +154,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   }
   // -H values may be secrets: a saved fixture leaves them out, as recorded fixtures do.
   const redact = new Set((o.header ?? []).map(([k]) => k.toLowerCase()));
+  const redacted = (h: Readonly<Record<string, RequestHeaderValue>>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
   for (const f of result.failures) {
     const r = f.probe.request;
     out.write(`FAIL  ${target.label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
@@ -139,7 +166,7 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     if (o.saveFailures !== undefined) {
       mkdirSync(o.saveFailures, { recursive: true });
       const fx = fixtureOf(mod.surface.name, seed, f);
-      const headers = fx.request.headers && Object.fromEntries(Object.entries(fx.request.headers).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
+      const headers = fx.request.headers && redacted(fx.request.headers);
       const file = join(o.saveFailures, fixtureName(mod.surface.name, f));
       writeFileSync(file, `${JSON.stringify({ ...fx, request: { ...fx.request, ...(headers ? { headers } : {}) } }, null, 2)}\n`);
       out.write(`    saved ${file}\n`);
@@ -147,9 +174,20 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   }
   const st = result.stateful;
   if (st) out.write(`stateful: ${st.collections.join(', ')}: ${st.passed} requests in passing sequences\n`);
+  // A collection-shaped path left out says why, so a surface without sequences is not silently "stateless".
+  const skipped = o.stateful ? notRunnable(walk(mod.surface)) : [];
+  if (skipped.length > 0) out.write(`stateful: not run: ${skipped.map((x) => `${x.path} (${x.why})`).join(', ')}\n`);
   for (const f of st?.failures ?? []) {
     out.write(`FAIL  ${target.label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
     for (const line of describeSteps(f.steps)) out.write(`    ${line}\n`);
+    if (o.saveFailures !== undefined) {
+      mkdirSync(o.saveFailures, { recursive: true });
+      const sc = scenarioOfSequence(mod.surface.name, seed, f);
+      const steps = sc.steps.map((s) => (s.request.headers ? { ...s, request: { ...s.request, headers: redacted(s.request.headers) } } : s));
+      const file = join(o.saveFailures, sequenceFixtureName(mod.surface.name, f));
+      writeFileSync(file, `${JSON.stringify({ ...sc, steps }, null, 2)}\n`);
+      out.write(`    saved ${file}\n`);
+    }
   }
   const failed = result.failures.length + (st?.failures.length ?? 0);
   if (failed > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
@@ -162,17 +200,17 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
 export function addFuzz(cmd: Command): void {
   cmd.command('fuzz')
     .description('generate requests from a surface\'s description (valid ones and ones with one fault) and check every answer against it')
-    .argument('<surface>', 'a reference surface (S1..S10) or a path to a module exporting a surface (and handlers; without them its mock is fuzzed)')
+    .argument('<surface>', 'a reference surface (S1..S10), a path to a module exporting a surface (and handlers; without them its mock is fuzzed), or an OpenAPI document (.json, .yaml: its mock is fuzzed)')
     .option('--base-url <url>', 'fuzz a running server instead of serving the surface in-process')
     .option('--seed <n>', 'the seed (printed by every run) to reproduce a run', seedArg)
     .option('--runs <n>', 'generated requests at most', whole('--runs', 1), 200)
     .option('--time <duration>', 'stop generating after this long (500ms, 60s, 2m)', duration)
-    .option('--save-failures <dir>', 'write each shrunk failure as a fixture plain api-check replays')
+    .option('--save-failures <dir>', 'write each shrunk failure as a fixture plain api-check replays (a failing sequence as a scenario)')
     .option('-H, --header <name:value>', 'send this header with every request (repeatable); an Authorization here is the credentials', header)
     .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
     .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
     .option('--timeout <ms>', 'per request', whole('--timeout', 1), 10000)
-    .option('--reporter <name>', 'plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'plain')
+    .option('--reporter <name>', 'pretty (a live view on a terminal, else lines), plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'pretty')
     .option('--output <file>', 'write the junit or json report there')
     .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()

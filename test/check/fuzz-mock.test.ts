@@ -1,5 +1,5 @@
-// api-check fuzz on a module with a surface and no handlers fuzzes its mock, in-process: every
-// generated request is answered as the description predicts, every answer conforms.
+// api-check fuzz on a module with a surface and no handlers (or an OpenAPI document) fuzzes its
+// mock, in-process: every generated request is answered as the description predicts, every answer conforms.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,13 @@ export const surface = api('Pets', { title: 'pets' }, {
     assert.match(r.stdout, /^stateful: \/pets: \d+ requests in passing sequences$/m);
     assert.ok(Number(/^(\d+) passed, 0 failed$/m.exec(r.stdout)?.[1]) > 80, r.stdout);
   } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('api-check fuzz of an OpenAPI document (S2 written out by api-docs) fuzzes its mock and passes', () => {
+  const r = runBin('api-check', ['fuzz', 'test/golden/S2.openapi.json', '--seed', '3', '--runs', '60', '--reporter', 'plain']);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^api-check fuzz test\/golden\/S2\.openapi\.json \(in-process\): seed 3,/);
+  assert.match(r.stdout, /\n60 passed, 0 failed\n$/);
 });
 
 test.run();

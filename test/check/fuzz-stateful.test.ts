@@ -1,6 +1,7 @@
 // api-check fuzz's model-based sequences over collections: S4 and a stateful mock of it pass; a
 // server that keeps a deleted record, forgets to list one, or hands out an id twice is caught by
-// the check named for it, with the shrunk sequence printed request by request.
+// the check named for it, with the shrunk sequence printed request by request and saved as a
+// scenario fixture that plain api-check replays: failing against the broken server, passing against S4.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Server } from 'node:http';
@@ -34,6 +35,15 @@ test('api-check fuzz S4 runs model-based sequences over /person and they pass', 
   assert.not.match(off.stdout, /stateful/);
 });
 
+test('api-check fuzz S5 says why its generic collections run no sequences (their items carry no id field), and passes', () => {
+  const r = runBin('api-check', ['fuzz', 'S5', '--seed', '5', '--runs', '20', '--reporter', 'plain']);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^stateful: not run: \/users \(its items carry no id field\), \/products \(its items carry no id field\)$/m);
+  assert.not.match(r.stdout, /^stateful: \//m);
+  const off = runBin('api-check', ['fuzz', 'S5', '--seed', '5', '--runs', '20', '--no-stateful', '--reporter', 'plain']);
+  assert.not.match(off.stdout, /stateful/, 'with --no-stateful nothing is said about sequences');
+});
+
 test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequences; a stateless one keeps nothing and fails them', async () => {
   const { surface } = await registry.S4!.load();
   for (const stateful of [true, false]) {
@@ -61,7 +71,8 @@ for (const [fault, check, steps] of CAUGHT) {
     try {
       const { port } = broken.address() as { port: number };
       const report = join(tempDir('fuzz-junit-'), 'report.xml');
-      const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', `http://127.0.0.1:${port}`, '--seed', '9', '--runs', '20', '--reporter', 'junit', '--output', report]);
+      const saved = tempDir('fuzz-saved-');
+      const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', `http://127.0.0.1:${port}`, '--seed', '9', '--runs', '20', '--reporter', 'junit', '--output', report, '--save-failures', saved]);
       assert.is(r.code, 1, r.stdout + r.stderr);
       assert.match(r.stdout, /FAIL {2}S4 {2}stateful \/person {2}\((\d+) requests?, shrunk\)/);
       assert.match(r.stdout, check, r.stdout);
@@ -73,6 +84,17 @@ for (const [fault, check, steps] of CAUGHT) {
       const xml = readFileSync(report, 'utf8');
       const named = /^ {4}(\w+): /m.exec(r.stdout.slice(r.stdout.indexOf('stateful /person')))![1]!;
       assert.match(xml, new RegExp(`<testcase name="stateful /person ${named}" classname="S4" time="0">\\n {6}<failure message="${named}: [^"]+" type="${named}">1\\. POST /person`));
+      // Saved as a scenario: the created id captured and reused, so plain api-check replays it.
+      const file = join(saved, `S4-stateful-person-${named}.json`);
+      const scenario = JSON.parse(readFileSync(file, 'utf8')) as { steps: { request: { path: string }; capture?: unknown }[] };
+      assert.equal(scenario.steps[0]!.capture, { id: { pointer: '/Id' } });
+      assert.is(scenario.steps.length, n);
+      assert.ok(scenario.steps.slice(1).some((x) => x.request.path.includes('${id}') || x.request.path === '/person'), JSON.stringify(scenario));
+      const again = await runBinAsync('api-check', [saved, '--base-url', `http://127.0.0.1:${port}`]);
+      assert.is(again.code, 1, `the broken server fails the saved scenario\n${again.stdout}${again.stderr}`);
+      assert.match(again.stdout, new RegExp(`FAIL {2}S4 .*${n}\\. `), again.stdout);
+      const fixed = await runBinAsync('api-check', [saved, '--base-url', good.url]);
+      assert.is(fixed.code, 0, `the reference server passes it\n${fixed.stdout}${fixed.stderr}`);
     } finally {
       await new Promise((resolve) => broken.close(resolve));
       await good.close();

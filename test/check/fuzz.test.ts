@@ -172,7 +172,7 @@ const BAD: [string, string[], RegExp][] = [
   ['--seed x', ['fuzz', 'S2', '--seed', 'x'], /--seed must be a whole number/],
   ['--base-url ftp://x', ['fuzz', 'S2', '--base-url', 'ftp://x'], /--base-url: "ftp:\/\/x" is not an http\(s\) URL/],
   ['an unknown flag', ['fuzz', 'S2', '--frobnicate'], /unknown option '--frobnicate'/],
-  ['--reporter tap', ['fuzz', 'S2', '--reporter', 'tap'], /--reporter: "tap" is not plain, junit or json/],
+  ['--reporter tap', ['fuzz', 'S2', '--reporter', 'tap'], /--reporter: "tap" is not pretty, plain, junit or json/],
 ];
 for (const [what, args, message] of BAD) {
   test(`api-check fuzz with ${what}: one line on stderr, exit 2`, () => {

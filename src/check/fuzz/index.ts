@@ -5,5 +5,7 @@ export { judge, type CheckName, type Failure, type Exchange } from './conformanc
 export { probes, type Probe, type Fault, type ProbeOptions } from './probes.js';
 export { bodyDifferences, type BodyDifference } from './body-differences.js';
 export { fixtureOf, fixtureName } from './to-fixture.js';
-export { statefulRun, runnableCollections, describeSteps, type StatefulResult, type StatefulFailure, type StatefulStep, type StatefulCheck } from './stateful.js';
+export { runnableCollections, notRunnable } from './runnable-collections.js';
+export { statefulRun, describeSteps, type StatefulResult, type StatefulFailure, type StatefulStep, type StatefulCheck, type Expectation } from './stateful.js';
+export { scenarioOfSequence, sequenceFixtureName } from './sequence-to-scenario.js';
 export { fuzzJson, fuzzJunit, type FuzzMeta } from './report.js';

@@ -15,7 +15,7 @@ import type { Sent } from '../replay.js';
 import { bodyFor } from '../replay.js';
 import { type Failure, judge } from './conformance.js';
 import { type Probe, probes } from './probes.js';
-import { type StatefulResult, statefulRun } from './stateful.js';
+import { type StatefulFailure, type StatefulResult, statefulRun } from './stateful.js';
 
 export interface FuzzOptions {
   readonly surface: Surface;
@@ -37,7 +37,14 @@ export interface FuzzOptions {
   readonly stateful?: boolean;
   /** Where sequences go when not to `send` (a handler-less module: a stateful mock of it). */
   readonly statefulSend?: (req: RequestSpec) => Promise<Sent>;
-  readonly onProbe?: (passed: boolean) => void;
+  /** Each generated request once answered (a failing one before it is shrunk), for a live view. */
+  readonly onProbe?: (probe: Probe, passed: boolean) => void;
+  /** Each failure once shrunk. */
+  readonly onFailure?: (failure: FuzzFailure) => void;
+  /** Each sequence of a stateful run once done (`passed` false: the failing one, before shrinking). */
+  readonly onSequence?: (collection: string, requests: number, passed: boolean) => void;
+  /** Each failing sequence once shrunk. */
+  readonly onStatefulFailure?: (failure: StatefulFailure) => void;
 }
 
 export interface FuzzFailure {
@@ -141,7 +148,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       const fresh = (r?.failures ?? []).filter((f) => !known.has(keyOf(probe, f)));
       if (!failing) {
         used++;
-        if (fresh.length === 0) { passed++; options.onProbe?.(true); } else failing = true;
+        if (fresh.length === 0) passed++;
+        else failing = true;
+        options.onProbe?.(probe, fresh.length === 0);
       }
       // fast-check shrinks from failure to smaller failure: the last failing evaluation is the minimum.
       if (fresh.length > 0 && r) last = { ...r, failures: fresh };
@@ -157,7 +166,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     if (last === undefined) throw new Error(`api-check fuzz: a generated request could not be checked (seed ${options.seed + round}): ${String(out.errorInstance ?? 'unknown error')}`);
     for (const f of last.failures) known.add(keyOf(last.probe, f));
     found.push(last);
-    options.onProbe?.(false);
+    options.onFailure?.(last);
   }
   let stateful: StatefulResult | undefined;
   if (options.stateful !== false && unreachable === undefined) {
@@ -167,6 +176,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
       ...(options.headers ? { headers: options.headers } : {}),
       ...(options.credentials !== undefined && given.length === 0 ? { credentials: options.credentials } : {}),
+      ...(options.onSequence ? { onSequence: options.onSequence } : {}),
+      ...(options.onStatefulFailure ? { onFailure: options.onStatefulFailure } : {}),
     });
     unreachable ??= stateful.unreachable;
     if (stateful.collections.length === 0) stateful = undefined;
