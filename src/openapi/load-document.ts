@@ -3,6 +3,7 @@
 // The only module importing @readme/openapi-parser.
 import { statSync } from 'node:fs';
 import { validate, bundle, compileErrors } from '@readme/openapi-parser';
+import { pointerOfMessage } from './line-pointer.js';
 
 /** A document that cannot be imported: `message` is the one line the commands print. */
 export class OpenApiLoadError extends Error {}
@@ -52,9 +53,14 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
   let result;
-  try { result = await validate(structuredClone(document) as never); } catch (err) {
+  // Validation dereferences this copy in place; the error's code frame shows the copy.
+  const copy = structuredClone(document);
+  try { result = await validate(copy as never); } catch (err) {
     throw new OpenApiLoadError(`${path}: ${firstLine((err as Error).message)}`);
   }
-  if (!result.valid) throw new OpenApiLoadError(`${path}: not a valid OpenAPI document: ${firstLine(compileErrors(result)).replace(/\s+/g, ' ')}`);
+  if (!result.valid) {
+    const pointer = pointerOfMessage(copy, result.errors[0]?.message ?? '');
+    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : `#${pointer}`}: not a valid OpenAPI document: ${firstLine(compileErrors(result)).replace(/\s+/g, ' ')}`);
+  }
   return { document, version: version[1] === '0' ? '3.0' : '3.1' };
 }
