@@ -27,7 +27,7 @@ for (const [name, text, message] of bad) {
     const r = runBin('api-serve', [name, '--port', '0'], { cwd: dir });
     assert.is(r.code, 2);
     assert.is(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr, new RegExp(`^api-serve: ${name.replace('.', '\\.')}: `));
+    assert.match(r.stderr, new RegExp(`^api-serve: ${name.replace('.', '\\.')}(#\\S*)?: `));
     assert.match(r.stderr, message);
   });
 }
