@@ -133,8 +133,9 @@ export class CodecSource {
 
   private write(codec: Codec<unknown>, scope: ReadonlySet<string>, defining?: Codec<unknown>): string {
     const named = this.names.get(codec.schema);
-    // A named codec is referred to by name unless it closes over a self being bound here.
-    if (named && named.codec !== defining && ![...this.freeSelves(named.codec)].some((n) => scope.has(n))) {
+    // A named codec is referred to by name unless it closes over a self being bound here; an
+    // optional field shares its inner codec's schema, so the kinds must agree too.
+    if (named && named.codec.kind === codec.kind && named.codec !== defining && ![...this.freeSelves(named.codec)].some((n) => scope.has(n))) {
       this.used.add(named.name);
       return this.wrapped(named.name, codec, named.codec);
     }
@@ -150,7 +151,8 @@ export class CodecSource {
   /** Description, examples and annotations the codec has beyond what `base` (the core's codec) has. */
   private wrapped(core: string, codec: Codec<unknown>, base?: Codec<unknown>): string {
     let out = core;
-    if (base === undefined) {
+    // An optional field's schema is its inner codec's: the inner one says its annotations.
+    if (base === undefined && codec.kind !== 'optional') {
       const notes: Obj = {};
       for (const k of ANNOTATIONS) if (codec.schema[k] === true) notes[k] = true;
       if (typeof codec.schema.title === 'string' && codec.kind !== 'object' && allOfParts(codec) === undefined) notes.title = codec.schema.title;

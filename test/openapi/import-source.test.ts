@@ -150,6 +150,25 @@ paths:
   assert.match(r.stdout, /^ {2}getUsersByIdPosts: get\("users", capture\("id", t\.int\), "posts"\)/m);
 });
 
+s('a named schema used by an optional field stays optional (the field shares the named codec\'s schema)', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'doc.yaml'), `openapi: 3.1.0
+info: { title: Owners, version: '1' }
+paths:
+  /repo:
+    get:
+      operationId: repo
+      responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Repo' } } } } }
+components:
+  schemas:
+    User: { type: object, properties: { name: { type: string } } }
+    Repo: { type: object, required: [slug], properties: { slug: { type: string }, owner: { $ref: '#/components/schemas/User' } } }
+`);
+  const r = runBin('api-serve', ['import', 'doc.yaml'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^export const Repo = t\.object\("Repo", \{ slug: t\.text, owner: t\.optional\(User\) \}/m);
+});
+
 s('an existing output file is refused without --force: one line, exit 2; with --force it is replaced', () => {
   const dir = project();
   writeFileSync(join(dir, 'api.ts'), '// mine\n');
