@@ -17,7 +17,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const BUILDER: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'del' };
 /** What the module may import from 'api-serve', in the order the import lists them. */
 const IMPORTABLE = ['api', 'body', 'capture', 'content', 'cookie', 'declaredSecurity', 'del', 'get', 'header', 'implement', 'json', 'media', 'mediaOf', 'patch', 'post', 'put', 'query', 'queryList', 'queryObject', 'reply', 'rest', 't'];
-const RESERVED = new Set([...IMPORTABLE, 'surface', 'handlers', 'schemes', 'Buffer']);
+/** Names a component's const must not take: the imports, the module's own, and globals it would hide. */
+const RESERVED = new Set([...IMPORTABLE, 'surface', 'handlers', 'schemes', 'Buffer', 'Error', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'JSON', 'Map', 'Set', 'Promise', 'Symbol', 'RegExp', 'Math']);
 
 export interface SourceOptions {
   /** The document as the user named it (warnings and the header comment say it). */
