@@ -4,7 +4,7 @@
 // Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --only ID,ID (workload ids
 // or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone, `--only hashing`
 // the password-hashing flood scenario alone, bench/lib/hashing.mjs; `--only openapi` the 1,000-operation
-// OpenAPI document to first answer, bench/lib/openapi-load.mjs), --startup-runs N,
+// OpenAPI document to first answer, bench/lib/openapi-load.mjs, `--before DIR` against another build), --startup-runs N,
 // --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
@@ -296,18 +296,27 @@ async function fuzzOnly(opt) {
   console.log(`Wrote ${file.slice(root.length)} and its .md`);
 }
 
-/** `--only openapi`: a generated 1,000-operation OpenAPI document, spawn to first answer (target < 1.5 s). */
+/**
+ * `--only openapi`: a generated 1,000-operation OpenAPI document, spawn to first answer (target
+ * < 1.5 s). `--before DIR` runs a second build (another checkout, built) alternately, for a paired comparison.
+ */
 async function openApiOnly(opt) {
   const { measureOpenApiLoad } = await import('./lib/openapi-load.mjs');
   const runs = opt.quick ? 3 : 5;
   const dir = (scratch = mkdtempSync(join(os.tmpdir(), 'api-serve-bench-')));
-  const samples = await measureOpenApiLoad({ bin: join(root, 'bin/api-serve.js'), dir, runs, log });
+  const beforeDir = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
+  const { samples, beforeSamples } = await measureOpenApiLoad({ bin: join(root, 'bin/api-serve.js'), ...(beforeDir ? { before: join(beforeDir, 'bin/api-serve.js') } : {}), dir, runs, log });
+  const wall = (xs) => median(xs.map((x) => x.wallMs));
+  const cpu = (xs) => median(xs.map((x) => x.cpuMs));
   const result = {
     when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, runs,
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
-    row: 'api-serve big-openapi.json (1,000 operations, OpenAPI 3.1): spawn to first answer', targetMs: 1500, medianMs: median(samples), samples,
+    row: 'api-serve big-openapi.json (1,000 operations, OpenAPI 3.1): spawn to first answer', targetMs: 1500,
+    medianWallMs: wall(samples), medianCpuMs: cpu(samples), samples,
+    ...(beforeDir ? { before: beforeDir, beforeMedianWallMs: wall(beforeSamples), beforeMedianCpuMs: cpu(beforeSamples), beforeSamples } : {}),
   };
-  const md = `| row | median | runs (ms) | target |\n|---|---|---|---|\n| ${result.row} | ${(result.medianMs / 1000).toFixed(2)} s | ${samples.map((s) => s.toFixed(0)).join(', ')} | < 1.5 s |\n\n${result.machine}\n`;
+  const cell = (xs) => `${(wall(xs) / 1000).toFixed(2)} s wall, ${(cpu(xs) / 1000).toFixed(2)} s CPU | ${xs.map((s) => `${s.wallMs.toFixed(0)}/${s.cpuMs.toFixed(0)}`).join(', ')}`;
+  const md = `| row | median | runs (wall/CPU ms) | target |\n|---|---|---|---|\n| ${result.row} | ${cell(samples)} | < 1.5 s |\n${beforeDir ? `| the same, build in ${beforeDir} (run alternately) | ${cell(beforeSamples)} | |\n` : ''}\n${result.machine}\n`;
   console.log(md);
   const out = join(root, 'bench/results');
   mkdirSync(out, { recursive: true });

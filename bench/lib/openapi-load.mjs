@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnPinned, stopChild } from './procs.mjs';
+import { cpuMicros, spawnPinned, stopChild } from './procs.mjs';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -40,7 +40,10 @@ function firstAnswer(url) {
   });
 }
 
-/** ms from spawn to the first 200 of GET /r249/1. */
+/**
+ * ms from spawn to the first 200 of GET /r249/1, and the CPU ms api-serve used by then (less
+ * sensitive than the wall clock to other work on a shared machine).
+ */
 async function once(bin, file, timeoutMs) {
   const t0 = now();
   const child = spawnPinned(1, [bin, file, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,20 +59,28 @@ async function once(bin, file, timeoutMs) {
       child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`api-serve exited (${code})`)); });
     });
     await firstAnswer(`${url}/r249/1`);
-    return now() - t0;
+    return { wallMs: now() - t0, cpuMs: cpuMicros(child.pid) / 1000 };
   } finally {
     await stopChild(child, 500);
   }
 }
 
-/** `runs` samples in ms; the document is written to `dir` first. */
-export async function measureOpenApiLoad({ bin, dir, runs, log, timeoutMs = 20000 }) {
+/**
+ * `runs` samples ({ wallMs, cpuMs }); the document is written to `dir` first. With `before` (the
+ * bin of another build), runs alternate between the two, so both see the same machine.
+ */
+export async function measureOpenApiLoad({ bin, before, dir, runs, log, timeoutMs = 30000 }) {
   const file = join(dir, 'big-openapi.json');
   writeFileSync(file, JSON.stringify(bigDocument()));
   const samples = [];
+  const beforeSamples = [];
   for (let i = 0; i < runs; i++) {
+    if (before) {
+      beforeSamples.push(await once(before, file, timeoutMs));
+      log(`openapi load run ${i + 1}, before: ${beforeSamples.at(-1).wallMs.toFixed(0)} ms wall, ${beforeSamples.at(-1).cpuMs.toFixed(0)} ms CPU`);
+    }
     samples.push(await once(bin, file, timeoutMs));
-    log(`openapi load run ${i + 1}: ${samples.at(-1).toFixed(0)} ms`);
+    log(`openapi load run ${i + 1}: ${samples.at(-1).wallMs.toFixed(0)} ms wall, ${samples.at(-1).cpuMs.toFixed(0)} ms CPU`);
   }
-  return samples;
+  return { samples, beforeSamples };
 }
