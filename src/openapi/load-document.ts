@@ -2,7 +2,7 @@
 // external `$ref`s into one document whose remaining references are local pointers.
 // The only module importing @readme/openapi-parser.
 import { statSync } from 'node:fs';
-import { validate, bundle, compileErrors } from '@readme/openapi-parser';
+import { validate, bundle, compileErrors, parse } from '@readme/openapi-parser';
 import { pointerOfMessage } from './line-pointer.js';
 
 /** A document that cannot be imported: `message` is the one line the commands print. */
@@ -23,11 +23,22 @@ function firstLine(text: string): string {
   return text.split('\n').map((l) => l.trim()).find((l) => l !== '' && !/^OpenAPI schema validation failed/i.test(l)) ?? text;
 }
 
+/** Whether a `$ref` in the value names another file (or a URL). */
+function hasExternalRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRef);
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) return true;
+    if (hasExternalRef(v)) return true;
+  }
+  return false;
+}
+
 /**
  * Reads, checks the version, validates against the OpenAPI schema, bundles external references.
- * The file is read and parsed once: the bundle (every remaining `$ref` local) is what the version
- * is read from and what is validated (a copy: validation dereferences in place). Parsing it three
- * times (a first look, validation, bundling) cost a 1,000-operation document about a second.
+ * The file is read and parsed once (bundled too when it refers to other files): that is what the
+ * version is read from and what is validated (a copy: validation dereferences in place). Parsing
+ * it three times (a first look, validation, bundling) cost a 1,000-operation document a second.
  */
 export async function loadDocument(path: string): Promise<LoadedDocument> {
   try { statSync(path); } catch (err) {
@@ -37,7 +48,9 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   if (statSync(path).isDirectory()) throw new OpenApiLoadError(`${path}: is a directory, not a document`);
   let head: unknown;
   try {
-    head = await bundle(path);
+    // Bundling crawls every reference; a document with only local ones is its own bundle.
+    head = await parse(path);
+    if (hasExternalRef(head)) head = await bundle(path);
   } catch (err) {
     const message = (err as Error).message;
     // The parser reads YAML (a superset of JSON) itself; a file it cannot parse is named so.
