@@ -111,7 +111,7 @@ export class CodecSource {
     if (known) return known;
     const out = new Set<string>();
     this.free.set(codec, out);
-    const anchor = codec.schema.$anchor;
+    const anchor = codec.kind === 'optional' ? undefined : codec.schema.$anchor;
     const add = (c: Codec<unknown>) => { for (const n of this.freeSelves(c)) if (n !== anchor) out.add(n); };
     if (codec.kind === 'lazy') out.add(codec.name);
     for (const c of this.children(codec)) add(c);
@@ -139,7 +139,8 @@ export class CodecSource {
       this.used.add(named.name);
       return this.wrapped(named.name, codec, named.codec);
     }
-    const anchor = codec.schema.$anchor;
+    // An optional field's schema is its inner codec's, `$anchor` and all: only the recursive codec itself binds a self.
+    const anchor = codec.kind === 'optional' ? undefined : codec.schema.$anchor;
     if (typeof anchor === 'string') {
       const { $anchor: _a, ...schema } = codec.schema;
       const body = this.core({ ...codec, schema } as Codec<unknown>, new Set([...scope, anchor]));

@@ -86,9 +86,16 @@ const FEATURES_30: Row[] = [
   { method: 'GET', url: '/nowhere' },
 ];
 
+/** Requests to mutual.yaml (A and B refer to each other). */
+const MUTUAL: Row[] = [
+  { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"s":"x","a":{"n":2}}}' },
+  { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"s":"x","a":{"n":"two"}}}' },
+  { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"a":{"n":2}}}' },
+];
+
 const generated = new Map<string, { dir: string; stderr: string }>();
 
-for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30]] as const) {
+for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30], ['mutual.yaml', MUTUAL]] as const) {
   s(`api-serve import ${doc} -o api.ts writes a module a strict tsc accepts`, () => {
     const dir = project();
     const r = runBin('api-serve', ['import', join(DOCS, doc), '-o', 'api.ts'], { cwd: dir });
@@ -133,6 +140,12 @@ s('the generated source names components, uses operationIds and writes each warn
   assert.ok(warnings.length > 0);
   for (const w of warnings) assert.ok(source.includes(`// ${w}`), `not in the source: ${w}`);
   assert.ok(source.includes('#/paths/~1trees/options: OPTIONS operations are not served'));
+});
+
+s('schemas that refer to each other: the first holds the second inside its recursion, the second refers to the first by name', () => {
+  const source = readFileSync(join(generated.get('mutual.yaml')!.dir, 'api.ts'), 'utf8');
+  assert.match(source, /^export const A = t\.recursive<unknown>\("A", \(self_A\) => t\.object\("A", \{ n: t\.int, b: t\.optional\(t\.recursive<unknown>\("B", \(self_B\) => .*a: t\.optional\(self_A\)/m);
+  assert.match(source, /^export const B = t\.recursive<unknown>\("B", \(self_B\) => t\.object\("B", \{ s: t\.text, a: t\.optional\(A\) \}/m);
 });
 
 s('an operation without an operationId is named from its method and path', () => {
