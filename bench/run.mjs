@@ -3,7 +3,8 @@
 // separate process in interleaved rounds; prints medians and same-run ratios, writes JSON.
 // Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --only ID,ID (workload ids
 // or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone, `--only hashing`
-// the password-hashing flood scenario alone, bench/lib/hashing.mjs), --startup-runs N,
+// the password-hashing flood scenario alone, bench/lib/hashing.mjs; `--only openapi` the 1,000-operation
+// OpenAPI document to first answer, bench/lib/openapi-load.mjs, `--before DIR` against another build), --startup-runs N,
 // --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
@@ -92,6 +93,7 @@ async function main() {
   if (opt.only?.length && opt.only.every((o) => o === 'startup')) return startupOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'hashing')) return hashingOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'fuzz')) return fuzzOnly(opt);
+  if (opt.only?.length && opt.only.every((o) => o === 'openapi')) return openApiOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -292,6 +294,37 @@ async function fuzzOnly(opt) {
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(file.replace(/\.json$/, '.md'), md);
   console.log(`Wrote ${file.slice(root.length)} and its .md`);
+}
+
+/**
+ * `--only openapi`: a generated 1,000-operation OpenAPI document, spawn to first answer (target
+ * < 1.5 s). `--before DIR` runs a second build (another checkout, built) alternately, for a paired comparison.
+ */
+async function openApiOnly(opt) {
+  const { measureOpenApiLoad } = await import('./lib/openapi-load.mjs');
+  const runs = opt.quick ? 3 : 5;
+  const dir = (scratch = mkdtempSync(join(os.tmpdir(), 'api-serve-bench-')));
+  const beforeDir = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
+  const { samples, beforeSamples } = await measureOpenApiLoad({ bin: join(root, 'bin/api-serve.js'), ...(beforeDir ? { before: join(beforeDir, 'bin/api-serve.js') } : {}), dir, runs, log });
+  const wall = (xs) => median(xs.map((x) => x.wallMs));
+  const cpu = (xs) => median(xs.map((x) => x.cpuMs));
+  const result = {
+    when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, runs,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    row: 'api-serve big-openapi.json (1,000 operations, OpenAPI 3.1): spawn to first answer', targetMs: 1500,
+    medianWallMs: wall(samples), medianCpuMs: cpu(samples), samples,
+    ...(beforeDir ? { before: beforeDir, beforeMedianWallMs: wall(beforeSamples), beforeMedianCpuMs: cpu(beforeSamples), beforeSamples } : {}),
+  };
+  const cell = (xs) => `${(wall(xs) / 1000).toFixed(2)} s wall, ${(cpu(xs) / 1000).toFixed(2)} s CPU | ${xs.map((s) => `${s.wallMs.toFixed(0)}/${s.cpuMs.toFixed(0)}`).join(', ')}`;
+  const md = `| row | median | runs (wall/CPU ms) | target |\n|---|---|---|---|\n| ${result.row} | ${cell(samples)} | < 1.5 s |\n${beforeDir ? `| the same, build in ${beforeDir} (run alternately) | ${cell(beforeSamples)} | |\n` : ''}\n${result.machine}\n`;
+  console.log(md);
+  const out = join(root, 'bench/results');
+  mkdirSync(out, { recursive: true });
+  const file = join(out, `${result.when.replace(/[:.]/g, '-')}-openapi${opt.quick ? '-quick' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(file.replace(/\.json$/, '.md'), md);
+  console.log(`Wrote ${file.slice(root.length)} and its .md`);
+  removeScratch();
 }
 
 let scratch;

@@ -24,7 +24,7 @@ for (const s of [build, types]) {
 }
 console.log(`build and typecheck (partial): ${checksPassed} passed, ${2 - checksPassed} failed`);
 
-const uvu = step('uvu', process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', 'test', pattern, '-i', '^helpers', '-i', '^fixtures', '-i', '^golden'], { NO_COLOR: '1', FORCE_COLOR: '0' });
+const uvu = step('uvu', process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', 'test', pattern, '-i', '^helpers', '-i', '^fixtures', '-i', '^golden', '-i', '\\.(ya?ml|json)$'], { NO_COLOR: '1', FORCE_COLOR: '0' });
 const plain = uvu.out.replace(/\x1b\[[0-9;]*m/g, '');
 // uvu's own summary block (Total, Passed, Skipped, Duration) becomes one line labelled as partial.
 const SUMMARY = /^[ \t]*Total:[ \t]+(\d+)\n[ \t]*Passed:[ \t]+(\d+)\n[ \t]*Skipped:[ \t]+(\d+)\n[ \t]*Duration:[ \t]+(\S+)[ \t]*$/m;

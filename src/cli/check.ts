@@ -69,7 +69,8 @@ export function inProcess(name: string, log: (line: string) => void): Starter | 
   const key = registryKey(name) ?? (basename(name).replace(/\.[cm]?[jt]s$/, '').replace(/[^\w-]/g, '') || 'surface');
   return async () => {
     const [loaded, { serve }] = await Promise.all([load(), import('../server/index.js')]);
-    const handlers = requireHandlers(loaded, name);
+    // decided (README "Mock a surface"): a surface without handlers (an OpenAPI document) is served by the mock, as by api-serve.
+    const handlers = loaded.handlers === undefined ? (await import('../mock/index.js')).mock(loaded.surface) : requireHandlers(loaded, name);
     const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
     try {
       seed(dataDir);

@@ -55,9 +55,18 @@ async function loadDocumentSurface(path: string): Promise<LoadedSurface> {
   }
 }
 
+/** Documents read in this process: one read (and one set of warning lines) however often a command asks. */
+const documents = new Map<string, Promise<LoadedSurface>>();
+
 /** The surface a module at `path` exports (and its handlers, if any), or a one-line UsageError. */
 export async function loadSurfaceModule(path: string, generation?: number): Promise<LoadedSurface> {
-  if (/\.(ya?ml|json)$/i.test(path)) return loadDocumentSurface(path);
+  if (/\.(ya?ml|json)$/i.test(path)) {
+    // A watched document (`--watch`, a generation) is read afresh each time.
+    if (generation !== undefined) return loadDocumentSurface(path);
+    let loaded = documents.get(resolve(path));
+    if (!loaded) documents.set(resolve(path), loaded = loadDocumentSurface(path));
+    return loaded;
+  }
   let mod: Partial<SurfaceModule>;
   try {
     mod = await loadModule(path, generation) as Partial<SurfaceModule>;

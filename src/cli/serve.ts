@@ -85,7 +85,7 @@ export function program(): Command {
     .option('--docs', 'serve the HTML reference at <prefix>docs and the OpenAPI document at <prefix>openapi.json')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
-    .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).')
+    .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).\nAn OpenAPI document as TypeScript source: api-serve import doc.yaml -o api.ts (see api-serve import --help).')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -250,6 +250,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
 
 export async function main(argv: string[]): Promise<void> {
   if (argv[2] === 'users') return (await import('./users.js')).main(argv);
+  if (argv[2] === 'import') return (await import('./import.js')).main(argv);
   const cmd = program();
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();

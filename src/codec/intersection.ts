@@ -30,6 +30,12 @@ function field(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
   return a.kind === 'optional' && b.kind === 'optional' ? optional(joined) : joined;
 }
 
+/** What each `allOf` codec was made of, by its schema (copies that add examples or a description keep it). */
+const made = new WeakMap<object, { readonly name: string; readonly parts: readonly Codec<unknown>[] }>();
+
+/** The name and parts an `allOf` codec was made of (what `api-serve import` writes back as source), if it is one. */
+export const allOfParts = (codec: Codec<unknown>) => made.get(codec.schema);
+
 /**
  * Every part at once. Objects give one object with all their fields (a field two parts declare
  * must satisfy both), strict unless a part allows extra keys; its schema is `allOf` of the parts
@@ -81,11 +87,14 @@ export function allOf<const O extends readonly Codec<any>[]>(name: string, parts
       }
       return ok(out);
     };
+    made.set(schema, { name, parts });
     return { ...merged, extra, patterns, schema, check } as unknown as Codec<AllOf<O>>;
   }
   if (parts.every((p) => p.kind === 'scalar')) {
     const joined = (parts as readonly Codec<unknown>[]).reduce((a, b) => both(a, b));
-    return { ...(joined as ScalarCodec<unknown>), label: name, schema: { title: name, allOf: parts.map((p) => p.schema) } } as unknown as Codec<AllOf<O>>;
+    const schema = { title: name, allOf: parts.map((p) => p.schema) };
+    made.set(schema, { name, parts });
+    return { ...(joined as ScalarCodec<unknown>), label: name, schema } as unknown as Codec<AllOf<O>>;
   }
   throw new TypeError(`allOf ${name}: the parts must be all objects or all scalars (got ${parts.map((p) => p.kind).join(', ')})`);
 }

@@ -22,11 +22,14 @@ export interface ImportedSurface {
   readonly surface: Surface;
   readonly operations: readonly ImportedOperation[];
   readonly warnings: readonly ImportWarning[];
+  /** The bundled document and the reader of its schemas (what `api-serve import` names components by). */
+  readonly document: Readonly<Record<string, unknown>>;
+  readonly schemas: SchemaReader;
 }
 
 /** An identifier from an operationId (`list-pets` -> `listPets`), else from the method and path. */
 function endpointName(op: Obj, method: string, path: string): string {
-  const raw = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : `${method} ${path.replace(/[{}]/g, ' by ')}`;
+  const raw = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : `${method} ${path.replace(/\{([^{}]*)\}/g, ' by $1 ')}`;
   const words = raw.split(/[^A-Za-z0-9_$]+/).filter((w) => w !== '');
   const name = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
   return /^[A-Za-z_$]/.test(name) ? name : `op${name}`;
@@ -60,5 +63,5 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
   const info = isObj(doc.info) ? doc.info : {};
   const title = typeof info.title === 'string' ? info.title : name;
   const intro = typeof info.description === 'string' && info.description.trim() !== '' ? { intro: { title, paragraphs: info.description.trim().split(/\n\s*\n/) } } : {};
-  return { surface: api(name, { title, ...intro }, tree), operations, warnings: warnings.list };
+  return { surface: api(name, { title, ...intro }, tree), operations, warnings: warnings.list, document: doc, schemas: ctx.schemas };
 }

@@ -2,3 +2,4 @@
 export { loadDocument, isDocumentPath, OpenApiLoadError, type LoadedDocument, type OpenApiDocument } from './load-document.js';
 export { importSurface, type ImportedSurface, type ImportedOperation } from './import-surface.js';
 export { warningLine, type ImportWarning } from './warnings.js';
+export { surfaceSource, type SourceOptions } from './surface-source.js';

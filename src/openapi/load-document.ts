@@ -1,8 +1,9 @@
 // Reads an OpenAPI 3.0 or 3.1 document (YAML or JSON) from a file, validates it and bundles its
 // external `$ref`s into one document whose remaining references are local pointers.
 // The only module importing @readme/openapi-parser.
-import { readFileSync } from 'node:fs';
-import { validate, bundle, compileErrors } from '@readme/openapi-parser';
+import { statSync } from 'node:fs';
+import { validate, bundle, compileErrors, parse } from '@readme/openapi-parser';
+import { pointerOfMessage } from './line-pointer.js';
 
 /** A document that cannot be imported: `message` is the one line the commands print. */
 export class OpenApiLoadError extends Error {}
@@ -22,36 +23,57 @@ function firstLine(text: string): string {
   return text.split('\n').map((l) => l.trim()).find((l) => l !== '' && !/^OpenAPI schema validation failed/i.test(l)) ?? text;
 }
 
-/** Reads, checks the version, validates against the OpenAPI schema, bundles external references. */
-export async function loadDocument(path: string): Promise<LoadedDocument> {
-  let raw: string;
-  try { raw = readFileSync(path, 'utf8'); } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new OpenApiLoadError(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a document' : (err as Error).message}`);
+/** Whether a `$ref` in the value names another file (or a URL). */
+function hasExternalRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRef);
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) return true;
+    if (hasExternalRef(v)) return true;
   }
+  return false;
+}
+
+/**
+ * Reads, checks the version, validates against the OpenAPI schema, bundles external references.
+ * The file is read and parsed once (bundled too when it refers to other files): that is what the
+ * version is read from and what is validated (a copy: validation dereferences in place). Parsing
+ * it three times (a first look, validation, bundling) cost a 1,000-operation document a second.
+ */
+export async function loadDocument(path: string): Promise<LoadedDocument> {
+  try { statSync(path); } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new OpenApiLoadError(`${path}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  if (statSync(path).isDirectory()) throw new OpenApiLoadError(`${path}: is a directory, not a document`);
   let head: unknown;
   try {
-    // The parser reads YAML (a superset of JSON) itself; this first look only finds the version.
-    const { parse } = await import('@readme/openapi-parser');
+    // Bundling crawls every reference; a document with only local ones is its own bundle.
     head = await parse(path);
+    if (hasExternalRef(head)) head = await bundle(path);
   } catch (err) {
-    throw new OpenApiLoadError(`${path}: not a YAML or JSON document (${firstLine((err as Error).message)})`);
+    const message = (err as Error).message;
+    // The parser reads YAML (a superset of JSON) itself; a file it cannot parse is named so.
+    if ((err as Error).name === 'ParserError' || /^Error parsing /.test(message)) throw new OpenApiLoadError(`${path}: not a YAML or JSON document (${firstLine(message)})`);
+    if (/is not a valid JSON Schema$/.test(message)) throw new OpenApiLoadError(`${path}: not an OpenAPI document (expected an object with an \`openapi\` field)`);
+    throw new OpenApiLoadError(`${path}: ${firstLine(message)}`);
   }
-  if (raw.trim() === '' || typeof head !== 'object' || head === null || Array.isArray(head)) throw new OpenApiLoadError(`${path}: not an OpenAPI document (expected an object with an \`openapi\` field)`);
-  const doc = head as OpenApiDocument;
+  if (typeof head !== 'object' || head === null || Array.isArray(head)) throw new OpenApiLoadError(`${path}: not an OpenAPI document (expected an object with an \`openapi\` field)`);
+  const document = head as OpenApiDocument;
   // decided (README "Decisions where the spec is silent", "OpenAPI in"): Swagger 2.0 is refused
   // rather than converted: the maintained converters pull in a large tree for a retired format.
-  if (doc.swagger !== undefined) throw new OpenApiLoadError(`${path}: Swagger ${String(doc.swagger)} is not supported; convert it to OpenAPI 3 first (for example with swagger2openapi)`);
-  const version = typeof doc.openapi === 'string' ? /^3\.([01])\.\d+/.exec(doc.openapi) : null;
-  if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(doc.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
+  if (document.swagger !== undefined) throw new OpenApiLoadError(`${path}: Swagger ${String(document.swagger)} is not supported; convert it to OpenAPI 3 first (for example with swagger2openapi)`);
+  const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
+  if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
   let result;
-  try { result = await validate(path); } catch (err) {
+  // Validation dereferences this copy in place; the error's code frame shows the copy.
+  const copy = structuredClone(document);
+  try { result = await validate(copy as never); } catch (err) {
     throw new OpenApiLoadError(`${path}: ${firstLine((err as Error).message)}`);
   }
-  if (!result.valid) throw new OpenApiLoadError(`${path}: not a valid OpenAPI document: ${firstLine(compileErrors(result)).replace(/\s+/g, ' ')}`);
-  let document: OpenApiDocument;
-  try { document = await bundle(path) as OpenApiDocument; } catch (err) {
-    throw new OpenApiLoadError(`${path}: ${firstLine((err as Error).message)}`);
+  if (!result.valid) {
+    const pointer = pointerOfMessage(copy, result.errors[0]?.message ?? '');
+    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : `#${pointer}`}: not a valid OpenAPI document: ${firstLine(compileErrors(result)).replace(/\s+/g, ' ')}`);
   }
   return { document, version: version[1] === '0' ? '3.0' : '3.1' };
 }

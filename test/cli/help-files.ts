@@ -14,6 +14,7 @@ export const HELP_COMMANDS: readonly (readonly [Bin, ...string[]])[] = [
   ['api-serve', 'users', 'add'],
   ['api-serve', 'users', 'remove'],
   ['api-serve', 'users', 'list'],
+  ['api-serve', 'import'],
   ['api-docs'],
   ['api-docs', 'diff'],
   ['api-check'],

@@ -13,6 +13,7 @@ import { walk } from '../../src/dsl/index.js';
 import { sample } from '../../src/codec/sample.js';
 import type { DeclaredSecurityConfig } from '../../src/dsl/declared-security.js';
 import { call, startInProcess } from '../helpers/server.js';
+import { type SchemaDoc, schemaDifferences } from './schema-equal.js';
 
 type Obj = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -31,6 +32,28 @@ function shape(doc: Obj): Record<string, { params: string[]; responses: Record<s
       for (const [k, r] of Object.entries<Obj>(op.responses ?? {})) responses[k.toUpperCase()] = Object.keys(deref(r).content ?? {}).map((t) => t.split(';')[0]!.trim()).sort();
       const security = (op.security ?? doc.security ?? []).map((r: Obj) => Object.keys(r).sort().join('+')).sort();
       out[`${m.toUpperCase()} ${path}`] = { params: [...new Set(params)].sort(), responses, security };
+    }
+  }
+  return out;
+}
+
+/** Every schema an operation carries, by where: `parameter query:limit`, `request application/json`, `response 200 application/json`. */
+function schemasOf(doc: Obj): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const deref = (v: any) => (v && typeof v.$ref === 'string' ? v.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) : v);
+  for (const [path, item] of Object.entries<Obj>(doc.paths ?? {})) {
+    for (const m of METHODS) {
+      const op = item[m];
+      if (!op) continue;
+      const at = `${m.toUpperCase()} ${path}`;
+      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref) as Obj[]) {
+        const schema = p.schema ?? (Object.values(p.content ?? {})[0] as Obj | undefined)?.schema;
+        if (schema !== undefined) out.set(`${at}: parameter ${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`, schema);
+      }
+      for (const [type, media] of Object.entries<Obj>(deref(op.requestBody)?.content ?? {})) out.set(`${at}: request ${type}`, media.schema ?? {});
+      for (const [k, r] of Object.entries<Obj>(op.responses ?? {})) {
+        for (const [type, media] of Object.entries<Obj>(deref(r).content ?? {})) out.set(`${at}: response ${k.toUpperCase()} ${type}`, media.schema ?? {});
+      }
     }
   }
   return out;
@@ -55,6 +78,14 @@ export async function roundTrip(file: string): Promise<string[]> {
       else if (outShape.responses[k]!.join() !== media.join()) problems.push(`${op}: response ${k} media ${outShape.responses[k]!.join()} vs ${media.join()}`);
     }
     if (outShape.security.join() !== inShape.security.join()) problems.push(`${op}: security ${outShape.security.join()} vs ${inShape.security.join()}`);
+  }
+  // Schemas: each one the input gives an operation, compared structurally with the one written back.
+  const inDoc: SchemaDoc = { doc: loaded.document, version: loaded.version };
+  const outDoc: SchemaDoc = { doc: written as Obj, version: '3.1' };
+  const outSchemas = schemasOf(written as Obj);
+  for (const [where, schema] of schemasOf(loaded.document)) {
+    if (!outSchemas.has(where)) continue; // a missing parameter or response is reported above
+    for (const d of schemaDifferences(schema, inDoc, outSchemas.get(where), outDoc)) problems.push(`${where}: schema differs at ${d}`);
   }
   return problems;
 }

@@ -1,0 +1,225 @@
+// A codec written back as TypeScript source over the public `t` namespace (`t.object('Pet', {...})`):
+// what `api-serve import` writes for each schema. Named codecs are referred to by name; a recursive
+// one is `t.recursive` with its self-references bound; what no call can make is a noted `t.json`.
+import * as t from '../codec/codecs.js';
+import type { Codec } from '../codec/types.js';
+import { allOfParts } from '../codec/intersection.js';
+
+type Obj = Record<string, unknown>;
+
+/** Keys a codec's schema gets from `t.constrain`, by the family they apply to. */
+const CONSTRAINTS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern'];
+const ANNOTATIONS = ['readOnly', 'writeOnly', 'deprecated'];
+/** The leaf codecs of `t`, by label: what a scalar is built on. */
+const LEAVES = new Map<string, string>();
+/** Schemas of the codecs `t` exports as values: shared by every use, so never a named component's. */
+const BUILT_IN = new Set<object>();
+for (const [name, v] of Object.entries(t)) {
+  if (typeof v !== 'object' || v === null || !('kind' in v)) continue;
+  BUILT_IN.add((v as Codec<unknown>).schema);
+  if ((v as Codec<unknown>).kind === 'scalar' && !LEAVES.has((v as Codec<unknown>).label)) LEAVES.set((v as Codec<unknown>).label, name);
+}
+
+/** A JSON value as a TypeScript literal: `{ name: "Rex", tags: [] }`. */
+export function literal(v: unknown): string {
+  if (v === undefined) return 'undefined';
+  if (Array.isArray(v)) return `[${v.map(literal).join(', ')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v).filter(([, x]) => x !== undefined);
+    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => `${key(k)}: ${literal(x)}`).join(', ')} }`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * A value as a literal whose enum and constant positions say `as const`, so that it types as the
+ * codec's type where nothing gives it context (`reply(200, value, headers)` infers from it).
+ */
+export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
+  if (Buffer.isBuffer(v)) return `Buffer.from(${JSON.stringify(v.toString('base64'))}, 'base64')`;
+  const parts = allOfParts(codec);
+  switch (codec.kind) {
+    case 'lazy': return typedLiteral(v, codec.target());
+    case 'optional': case 'nullable': return v === null || v === undefined ? literal(v) : typedLiteral(v, codec.inner);
+    case 'union': {
+      const option = codec.options.find((o) => o.check(v, '$').ok);
+      return option ? typedLiteral(v, option) : literal(v);
+    }
+    case 'array': return Array.isArray(v) ? `[${v.map((x) => typedLiteral(x, codec.item)).join(', ')}]` : literal(v);
+    case 'tuple': return Array.isArray(v) ? `[${v.map((x, i) => (codec.items[i] ? typedLiteral(x, codec.items[i]!) : literal(x))).join(', ')}]` : literal(v);
+    case 'object': {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return literal(v);
+      const entries = Object.entries(v).filter(([, x]) => x !== undefined);
+      const field = (k: string) => codec.props[k] ?? (typeof codec.extra === 'boolean' ? undefined : codec.extra);
+      return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => { const c = field(k); return `${key(k)}: ${c ? typedLiteral(x, c) : literal(x)}`; }).join(', ')} }`;
+    }
+    case 'scalar':
+      if (!parts && (Array.isArray(codec.schema.enum) || Object.hasOwn(codec.schema, 'const')) && v !== null && typeof v !== 'object') return `${literal(v)} as const`;
+      return literal(v);
+    default: return literal(v);
+  }
+}
+
+/** An identifier usable as a `const` (`pet-list` -> `pet_list`, `2fa` -> `_2fa`). */
+export function identifier(raw: string): string {
+  const cleaned = raw.replace(/[^A-Za-z0-9_$]/g, '_');
+  return /^[A-Za-z_$]/.test(cleaned) ? cleaned : `_${cleaned}`;
+}
+
+/** An object literal's key: bare when it is an identifier, quoted otherwise. */
+export const key = (k: string): string => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+
+const options = (entries: [string, string | undefined][]): string => {
+  const set = entries.filter((e): e is [string, string] => e[1] !== undefined);
+  return set.length === 0 ? '' : `, { ${set.map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+};
+
+export class CodecSource {
+  /** Named codecs by schema (a copy adding examples or a description keeps its schema). */
+  private readonly names = new Map<object, { readonly name: string; readonly codec: Codec<unknown> }>();
+  /** Recursive codecs' `$anchor` -> the name of the const holding the whole codec. */
+  private readonly anchors = new Map<string, string>();
+  private readonly free = new Map<Codec<unknown>, ReadonlySet<string>>();
+  /** Names the last `expr` referred to: what a const must come after. */
+  used = new Set<string>();
+  /** What could not be written as a call, one line each: the caller writes them as comments. */
+  readonly notes: string[] = [];
+
+  /** Gives `codec` a name (a component); false when its schema is a built-in's or already named. */
+  name(codec: Codec<unknown>, name: string): boolean {
+    if (BUILT_IN.has(codec.schema) || this.names.has(codec.schema)) return false;
+    this.names.set(codec.schema, { name, codec });
+    const anchor = codec.schema.$anchor;
+    if (typeof anchor === 'string' && !this.anchors.has(anchor)) this.anchors.set(anchor, name);
+    return true;
+  }
+
+  /** The source of the named codec's own definition (its const's initialiser). */
+  definition(codec: Codec<unknown>): string {
+    this.used = new Set();
+    return this.write(codec, new Set(), codec);
+  }
+
+  /** The source of a codec used somewhere (a parameter, a body): named codecs by their name. */
+  expr(codec: Codec<unknown>): string {
+    return this.write(codec, new Set());
+  }
+
+  /** The self-references a codec makes that no `t.recursive` inside it binds. */
+  private freeSelves(codec: Codec<unknown>): ReadonlySet<string> {
+    const known = this.free.get(codec);
+    if (known) return known;
+    const out = new Set<string>();
+    this.free.set(codec, out);
+    const anchor = codec.kind === 'optional' ? undefined : codec.schema.$anchor;
+    const add = (c: Codec<unknown>) => { for (const n of this.freeSelves(c)) if (n !== anchor) out.add(n); };
+    if (codec.kind === 'lazy') out.add(codec.name);
+    for (const c of this.children(codec)) add(c);
+    return out;
+  }
+
+  private children(codec: Codec<unknown>): readonly Codec<unknown>[] {
+    const parts = allOfParts(codec);
+    if (parts) return parts.parts;
+    switch (codec.kind) {
+      case 'object': return [...Object.values(codec.props), ...codec.patterns.map((p) => p.codec), ...(typeof codec.extra === 'boolean' ? [] : [codec.extra])];
+      case 'array': return [codec.item];
+      case 'tuple': return codec.items;
+      case 'optional': case 'nullable': return [codec.inner];
+      case 'union': return codec.options;
+      default: return [];
+    }
+  }
+
+  private write(codec: Codec<unknown>, scope: ReadonlySet<string>, defining?: Codec<unknown>): string {
+    const named = this.names.get(codec.schema);
+    // A named codec is referred to by name unless it closes over a self being bound here; an
+    // optional field shares its inner codec's schema, so the kinds must agree too.
+    if (named && named.codec.kind === codec.kind && named.codec !== defining && ![...this.freeSelves(named.codec)].some((n) => scope.has(n))) {
+      this.used.add(named.name);
+      return this.wrapped(named.name, codec, named.codec);
+    }
+    // An optional field's schema is its inner codec's, `$anchor` and all: only the recursive codec itself binds a self.
+    const anchor = codec.kind === 'optional' ? undefined : codec.schema.$anchor;
+    if (typeof anchor === 'string') {
+      const { $anchor: _a, ...schema } = codec.schema;
+      const body = this.core({ ...codec, schema } as Codec<unknown>, new Set([...scope, anchor]));
+      return this.wrapped(`t.recursive<unknown>(${literal(anchor)}, (${selfName(anchor)}) => ${body})`, codec);
+    }
+    return this.wrapped(this.core(codec, scope), codec);
+  }
+
+  /** Description, examples and annotations the codec has beyond what `base` (the core's codec) has. */
+  private wrapped(core: string, codec: Codec<unknown>, base?: Codec<unknown>): string {
+    let out = core;
+    // An optional field's schema is its inner codec's: the inner one says its annotations.
+    if (base === undefined && codec.kind !== 'optional') {
+      const notes: Obj = {};
+      for (const k of ANNOTATIONS) if (codec.schema[k] === true) notes[k] = true;
+      if (typeof codec.schema.title === 'string' && codec.kind !== 'object' && allOfParts(codec) === undefined) notes.title = codec.schema.title;
+      if (Object.keys(notes).length > 0) out = `t.annotate(${out}, ${literal(notes)})`;
+    }
+    if (codec.description !== undefined && codec.description !== base?.description) out = `t.describe(${out}, ${literal(codec.description)})`;
+    if (codec.examples.length > 0 && codec.examples !== base?.examples) out = `t.examples(${out}, ${literal(codec.examples)})`;
+    return out;
+  }
+
+  private core(codec: Codec<unknown>, scope: ReadonlySet<string>): string {
+    const w = (c: Codec<unknown>) => this.write(c, scope);
+    const parts = allOfParts(codec);
+    if (parts) return `t.allOf(${literal(parts.name)}, [${parts.parts.map(w).join(', ')}])`;
+    switch (codec.kind) {
+      case 'json': return 't.json';
+      case 'bytes': return 't.bytes';
+      case 'lazy': {
+        if (scope.has(codec.name)) return selfName(codec.name);
+        const whole = this.anchors.get(codec.name);
+        if (whole !== undefined) { this.used.add(whole); return whole; }
+        this.notes.push(`a reference to the recursive schema ${codec.name} outside its definition is written as any JSON value`);
+        return 't.json';
+      }
+      case 'optional': return `t.optional(${w(codec.inner)}${options([['default', codec.default === undefined ? undefined : literal(codec.default)]])})`;
+      case 'nullable': return `t.nullable(${w(codec.inner)})`;
+      case 'tuple': return `t.tuple([${codec.items.map(w).join(', ')}])`;
+      case 'array': return `t.array(${w(codec.item)}${options(['minItems', 'maxItems', 'uniqueItems'].map((k) => [k, codec.schema[k] === undefined ? undefined : literal(codec.schema[k])]))})`;
+      case 'union': {
+        const list = `[${codec.options.map(w).join(', ')}]`;
+        if (codec.mode === 'anyOf') return `t.anyOf(${list})`;
+        return `t.union(${list}${options([['discriminator', codec.discriminator ? literal(codec.discriminator.property) : undefined]])})`;
+      }
+      case 'object': {
+        const props = Object.entries(codec.props).map(([k, c]) => `${key(k)}: ${w(c)}`).join(', ');
+        const patterns = codec.patterns.length === 0 ? undefined : `{ ${codec.patterns.map((p) => `${literal(p.pattern)}: ${w(p.codec)}`).join(', ')} }`;
+        return `t.object(${literal(codec.label)}, { ${props} }${options([
+          ['allowExtra', codec.extra === true ? 'true' : undefined],
+          ['extra', typeof codec.extra === 'boolean' ? undefined : w(codec.extra)],
+          ['patterns', patterns],
+          ['minProperties', codec.schema.minProperties === undefined ? undefined : literal(codec.schema.minProperties)],
+          ['maxProperties', codec.schema.maxProperties === undefined ? undefined : literal(codec.schema.maxProperties)],
+        ])})`.replace('{  }', '{}');
+      }
+      case 'scalar': return this.scalar(codec);
+    }
+  }
+
+  private scalar(codec: Codec<unknown>): string {
+    const s = codec.schema;
+    if (Array.isArray(s.enum)) return `t.enumOf(${literal(s.enum)})`;
+    if (Object.hasOwn(s, 'const')) return `t.constant(${literal(s.const)})`;
+    const leaf = LEAVES.get(codec.label) ?? (s.type === 'integer' ? 'int' : s.type === 'number' ? 'number' : s.type === 'boolean' ? 'bool' : s.type === 'string' ? 'text' : undefined);
+    if (leaf === undefined) {
+      this.notes.push(`a value of ${codec.label} (no codec of t makes it) is written as any JSON value`);
+      return 't.json';
+    }
+    const base = (t as unknown as Record<string, Codec<unknown>>)[leaf]!;
+    let out = `t.${leaf}`;
+    // decided (README "OpenAPI in"): an unknown format is an annotation on the base codec's schema.
+    if (s.format !== base.schema.format && typeof s.format === 'string') out = `{ ...${out}, schema: { ...${out}.schema, format: ${literal(s.format)} } }`;
+    const rules: Obj = {};
+    for (const k of CONSTRAINTS) if (s[k] !== undefined && s[k] !== base.schema[k]) rules[k] = s[k];
+    return Object.keys(rules).length === 0 ? out : `t.constrain(${out}, ${literal(rules)})`;
+  }
+}
+
+/** The parameter a recursive codec's builder binds its self-reference to. */
+const selfName = (anchor: string) => `self_${identifier(anchor)}`;

@@ -1,0 +1,215 @@
+// `api-serve import doc.yaml -o api.ts`: the project's own documents written as TypeScript source
+// that a strict tsc accepts (importing 'api-serve' as a user's project does) and that, served,
+// answers every request exactly as the document served by the mock does, protocol errors included.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT, runBin, spawnServe } from '../helpers/cli.js';
+import { call, tempDir } from '../helpers/server.js';
+import { DOCS } from './load.js';
+
+const s = suite('api-serve import');
+
+/** A project folder with api-serve installed as a link to this repository, and @types/node. */
+function project(): string {
+  const dir = tempDir('api-serve-import-');
+  mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(ROOT, join(dir, 'node_modules', 'api-serve'), 'dir');
+  symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'), 'dir');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mine', version: '1.0.0', private: true, type: 'module' }));
+  return dir;
+}
+
+/** A strict tsc over `files` in `dir`: its output, empty when they type-check. */
+function typecheck(dir: string, files: string[]): string {
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+    files,
+  }));
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  return r.status === 0 ? '' : `${r.stdout}${r.stderr}`;
+}
+
+interface Row { method: string; url: string; headers?: Record<string, string>; body?: string }
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** Requests to features.yaml: each operation answered, and each stage's refusal. */
+const FEATURES: Row[] = [
+  { method: 'GET', url: '/pets' },
+  { method: 'GET', url: '/pets?limit=5&tag=a&tag=b&ids=1,2&filter[color]=red' },
+  { method: 'GET', url: '/pets?limit=abc' },
+  { method: 'GET', url: '/pets?limit=500' },
+  { method: 'GET', url: '/pets?ids=1,2,3,4' },
+  { method: 'GET', url: '/pets?filter[size]=0' },
+  { method: 'GET', url: '/pets', headers: { 'x-request-id': 'not-a-uuid' } },
+  { method: 'GET', url: '/pets', headers: { cookie: 'session=ab' } },
+  { method: 'GET', url: '/pets', headers: { accept: 'text/html' } },
+  { method: 'DELETE', url: '/pets' },
+  { method: 'POST', url: '/pets', headers: { ...JSON_TYPE, 'x-api-key': 'k' }, body: '{"name":"Rex","kind":"dog"}' },
+  { method: 'POST', url: '/pets?api_key=k', headers: JSON_TYPE, body: '{"name":"Tom","kind":"cat","lives":3}' },
+  { method: 'POST', url: '/pets', headers: JSON_TYPE, body: '{"name":"Rex","kind":"dog"}' },
+  { method: 'POST', url: '/pets', headers: { ...JSON_TYPE, 'x-api-key': 'k' }, body: '{"name":"","kind":"dog"}' },
+  { method: 'POST', url: '/pets', headers: { ...JSON_TYPE, 'x-api-key': 'k' }, body: '{"name":"Rex","kind":"cow"}' },
+  { method: 'POST', url: '/pets', headers: { ...JSON_TYPE, 'x-api-key': 'k' }, body: '{"name":' },
+  { method: 'POST', url: '/pets', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': 'k' }, body: 'name=Rex&kind=dog' },
+  { method: 'POST', url: '/pets', headers: { 'content-type': 'text/csv', 'x-api-key': 'k' }, body: 'a,b' },
+  { method: 'GET', url: '/pets/7', headers: { authorization: 'Bearer abc' } },
+  { method: 'GET', url: '/pets/7', headers: { authorization: 'Basic dTpw' } },
+  { method: 'GET', url: '/pets/7' },
+  { method: 'GET', url: '/pets/0', headers: { authorization: 'Bearer abc' } },
+  { method: 'GET', url: '/pets/x', headers: { authorization: 'Bearer abc' } },
+  { method: 'DELETE', url: '/pets/7', headers: { authorization: 'Bearer t' } },
+  { method: 'DELETE', url: '/pets/7', headers: { cookie: 'key=k' } },
+  { method: 'DELETE', url: '/pets/7' },
+  { method: 'PUT', url: '/trees', headers: JSON_TYPE, body: '{"value":1,"children":[{"value":2,"children":[]}]}' },
+  { method: 'PUT', url: '/trees', headers: JSON_TYPE, body: '{"value":1,"children":[{"value":"two","children":[]}]}' },
+  { method: 'PUT', url: '/trees', headers: JSON_TYPE, body: '{"value":1,"label":"ABC","children":[]}' },
+  { method: 'OPTIONS', url: '/trees' },
+  { method: 'GET', url: '/nowhere' },
+];
+
+/** Requests to features-30.yaml (OpenAPI 3.0: nullable, boolean exclusive bounds). */
+const FEATURES_30: Row[] = [
+  { method: 'GET', url: '/orders/o-12' },
+  { method: 'GET', url: '/orders/o-12?expand=true' },
+  { method: 'GET', url: '/orders/o-1?expand=maybe' },
+  { method: 'GET', url: '/orders/x-1' },
+  { method: 'PATCH', url: '/orders/o-1' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"id":"o-1","total":3}' },
+  { method: 'POST', url: '/orders', headers: { ...JSON_TYPE, authorization: 'Bearer t' }, body: '{"id":"o-1","total":3,"note":null,"lines":[{"sku":"a"}]}' },
+  { method: 'POST', url: '/orders', headers: { ...JSON_TYPE, authorization: 'Bearer t' }, body: '{"id":"o-1","total":0}' },
+  { method: 'POST', url: '/orders', headers: { ...JSON_TYPE, authorization: 'Bearer t' }, body: '{"id":"o-1","total":1,"parent":{"id":"o-0","total":"x"}}' },
+  { method: 'POST', url: '/orders', headers: { ...JSON_TYPE, authorization: 'Bearer t' }, body: '{"id":"o-1","total":1,"status":"lost"}' },
+  { method: 'POST', url: '/orders', headers: { ...JSON_TYPE, authorization: 'Bearer t' }, body: '{"id":"o-1","total":1,"lines":[{"sku":"a","qty":0}]}' },
+  { method: 'GET', url: '/nowhere' },
+];
+
+/** Requests to mutual.yaml (A and B refer to each other). */
+const MUTUAL: Row[] = [
+  { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"s":"x","a":{"n":2}}}' },
+  { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"s":"x","a":{"n":"two"}}}' },
+  { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"a":{"n":2}}}' },
+];
+
+const generated = new Map<string, { dir: string; stderr: string }>();
+
+for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30], ['mutual.yaml', MUTUAL]] as const) {
+  s(`api-serve import ${doc} -o api.ts writes a module a strict tsc accepts`, () => {
+    const dir = project();
+    const r = runBin('api-serve', ['import', join(DOCS, doc), '-o', 'api.ts'], { cwd: dir });
+    assert.is(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^api-serve import: wrote api\.ts$/m);
+    generated.set(doc, { dir, stderr: r.stderr });
+    const tsc = typecheck(dir, ['api.ts']);
+    assert.is(tsc, '', tsc);
+  });
+
+  s(`${doc}: the generated module and the document, both served, answer the same status, type and body`, async () => {
+    const { dir } = generated.get(doc)!;
+    const [mine, theirs] = await Promise.all([
+      spawnServe(['./api.ts', '--port', '0', '--data', join(dir, 'data-a')], 1, { cwd: dir }),
+      spawnServe([join(DOCS, doc), '--port', '0', '--data', join(dir, 'data-b')], 1, { cwd: dir }),
+    ]);
+    try {
+      const [a] = Object.values(mine.urls);
+      const [b] = Object.values(theirs.urls);
+      for (const row of rows) {
+        const init = { headers: row.headers ?? {}, ...(row.body === undefined ? {} : { body: row.body }) };
+        const [x, y] = await Promise.all([call(a!, row.method, row.url, init), call(b!, row.method, row.url, init)]);
+        const what = `${row.method} ${row.url} ${JSON.stringify(row.headers ?? {})}`;
+        assert.equal([x.status, x.headers['content-type'], x.headers['www-authenticate'], x.headers.allow, x.text], [y.status, y.headers['content-type'], y.headers['www-authenticate'], y.headers.allow, y.text], what);
+      }
+    } finally {
+      await Promise.all([mine.stop(), theirs.stop()]);
+    }
+  });
+}
+
+s('the generated source names components, uses operationIds and writes each warning as a comment with its pointer', () => {
+  const { dir, stderr } = generated.get('features.yaml')!;
+  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  assert.match(source, /^export const Pet = t\.allOf\("Pet", \[/m);
+  assert.match(source, /^export const Tree = t\.recursive<unknown>\("Tree", \(self_Tree\) => /m);
+  assert.match(source, /^ {2}listPets: get\("pets", /m);
+  assert.match(source, /\.returns\(json\(Pet\), \{ status: 201/);
+  assert.match(source, /^export const handlers = implement\(surface, \{$/m);
+  // Each warning line the importer printed is in the source as a comment, pointer and all.
+  const warnings = stderr.split('\n').filter((l) => l.startsWith('api-serve: warning: '));
+  assert.ok(warnings.length > 0);
+  for (const w of warnings) assert.ok(source.includes(`// ${w}`), `not in the source: ${w}`);
+  assert.ok(source.includes('#/paths/~1trees/options: OPTIONS operations are not served'));
+});
+
+s('schemas that refer to each other: the first holds the second inside its recursion, the second refers to the first by name', () => {
+  const source = readFileSync(join(generated.get('mutual.yaml')!.dir, 'api.ts'), 'utf8');
+  assert.match(source, /^export const A = t\.recursive<unknown>\("A", \(self_A\) => t\.object\("A", \{ n: t\.int, b: t\.optional\(t\.recursive<unknown>\("B", \(self_B\) => .*a: t\.optional\(self_A\)/m);
+  assert.match(source, /^export const B = t\.recursive<unknown>\("B", \(self_B\) => t\.object\("B", \{ s: t\.text, a: t\.optional\(A\) \}/m);
+});
+
+s('an operation without an operationId is named from its method and path', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'doc.yaml'), `openapi: 3.1.0
+info: { title: Anonymous, version: '1' }
+paths:
+  /users/{id}/posts:
+    parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+    get:
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+`);
+  const r = runBin('api-serve', ['import', 'doc.yaml'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^ {2}getUsersByIdPosts: get\("users", capture\("id", t\.int\), "posts"\)/m);
+});
+
+s('a named schema used by an optional field stays optional (the field shares the named codec\'s schema)', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'doc.yaml'), `openapi: 3.1.0
+info: { title: Owners, version: '1' }
+paths:
+  /repo:
+    get:
+      operationId: repo
+      responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Repo' } } } } }
+components:
+  schemas:
+    User: { type: object, properties: { name: { type: string } } }
+    Repo: { type: object, required: [slug], properties: { slug: { type: string }, owner: { $ref: '#/components/schemas/User' } } }
+`);
+  const r = runBin('api-serve', ['import', 'doc.yaml'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^export const Repo = t\.object\("Repo", \{ slug: t\.text, owner: t\.optional\(User\) \}/m);
+});
+
+s('an existing output file is refused without --force: one line, exit 2; with --force it is replaced', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'api.ts'), '// mine\n');
+  const refused = runBin('api-serve', ['import', join(DOCS, 'features-30.yaml'), '-o', 'api.ts'], { cwd: dir });
+  assert.is(refused.code, 2);
+  assert.is(refused.stderr, 'api-serve import: api.ts exists; give --force to overwrite it\n');
+  assert.is(readFileSync(join(dir, 'api.ts'), 'utf8'), '// mine\n');
+  const forced = runBin('api-serve', ['import', join(DOCS, 'features-30.yaml'), '-o', 'api.ts', '--force'], { cwd: dir });
+  assert.is(forced.code, 0, forced.stderr);
+  assert.match(readFileSync(join(dir, 'api.ts'), 'utf8'), /^export const surface = api\(/m);
+});
+
+s('a document that is not valid is one line naming the file and the JSON pointer, exit 2, and nothing is written', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'bad.yaml'), "openapi: 3.1.0\ninfo: { title: x, version: '1' }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { descriptio: ok }\n");
+  const r = runBin('api-serve', ['import', 'bad.yaml', '-o', 'api.ts'], { cwd: dir });
+  assert.is(r.code, 2);
+  assert.is(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+  assert.match(r.stderr, /^api-serve import: bad\.yaml#\/paths\/~1a\/get\/responses\/200: not a valid OpenAPI document: .*description/);
+  assert.not.ok(existsSync(join(dir, 'api.ts')));
+});
+
+s('a missing document and a file that is no document are one line, exit 2', () => {
+  const dir = project();
+  const missing = runBin('api-serve', ['import', 'gone.yaml'], { cwd: dir });
+  assert.equal([missing.code, missing.stderr], [2, 'api-serve import: gone.yaml: no such file\n']);
+  const other = runBin('api-serve', ['import', 'api.ts'], { cwd: dir });
+  assert.equal([other.code, other.stderr], [2, 'api-serve import: api.ts: not an OpenAPI document (give a .yaml, .yml or .json file)\n']);
+});
+
+s.run();
