@@ -9,9 +9,14 @@ let passed = 0;
 let failed = 0;
 
 /** Runs one step; its stdout is returned (not printed) so its totals can be relabelled first. */
+// A step that has not ended after this long is stopped and counted as failed: a test that leaves a
+// server open after a failure would otherwise hold CI until its own limit, with nothing said.
+const STEP_LIMIT_MS = 25 * 60 * 1000;
+
 function step(label, cmd, cmdArgs, env = {}) {
-  const r = spawnSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  return { ok: r.status === 0, out: r.stdout.toString(), label };
+  const r = spawnSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, timeout: STEP_LIMIT_MS, maxBuffer: 256 * 1024 * 1024 });
+  if (r.error?.code === 'ETIMEDOUT') console.log(`✘ ${label} did not end within ${STEP_LIMIT_MS / 60000} minutes and was stopped (a test left something open?)`);
+  return { ok: r.status === 0, out: (r.stdout ?? Buffer.alloc(0)).toString(), label };
 }
 
 const build = step('build', 'npx', ['tsc', '-p', 'tsconfig.json']);

@@ -65,13 +65,10 @@ function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
     const values = seen.get(key) ?? [];
     const list = field.kind === 'array' ? field : field.kind === 'optional' && field.inner.kind === 'array' ? field.inner : undefined;
     if (list) {
-      // decided: a required list is given at least once (a form cannot tell an empty list from a
-      // forgotten key, and the documented schema requires it); an optional one may be left out.
-      // README "Decisions where the spec is silent".
-      if (values.length === 0) {
-        if (field.kind === 'optional') continue;
-        return fail(`Could not find key ${JSON.stringify(key)}`);
-      }
+      // decided: a list collects every value of its key, zero included (servant's generic FromForm:
+      // a form cannot tell an empty list from a missing key); an optional list left out stays
+      // absent. README "Decisions where the spec is silent", form bodies.
+      if (values.length === 0 && field.kind === 'optional') continue;
       const { item } = list;
       const parsed: unknown[] = [];
       for (const v of values) {

@@ -38,11 +38,29 @@ const textIn = (media: DocMedia) => (ex: DocExample) => ex.bodies.find((b) => b.
 
 /** The schema of a body as sent in `media`: the type's own for JSON and forms, else text. */
 function sentSchema(media: DocMedia, c: DocContent, reg: SchemaRegistry): JsonSchema {
-  if (isJson(media.type) || media.type === 'application/x-www-form-urlencoded') return reg.ref(c.schema);
+  if (media.type === 'application/x-www-form-urlencoded') return reg.ref(formSchema(c.schema));
+  if (isJson(media.type)) return reg.ref(c.schema);
   if (media.type === 'application/octet-stream' && c.schema.type !== 'string') return { type: 'string', format: 'binary' };
   // Text of a string type is the string itself (its bounds and pattern still hold).
   if (c.schema.type === 'string' && media.type !== 'application/octet-stream') return reg.ref(c.schema);
   return { type: 'string', ...(media.type === 'application/octet-stream' ? { format: 'binary' } : {}), description: `${c.label} as ${media.type}.` };
+}
+
+/**
+ * The schema of an object as a form: a list field may be left out (a form cannot tell an empty
+ * list from a missing key; the server reads it as []), so it is not required there, though it is
+ * in JSON. An inline copy without the title, so it never takes the JSON schema's component name.
+ * decided: README "Decisions where the spec is silent", form bodies.
+ */
+function formSchema(schema: JsonSchema): JsonSchema {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (schema.required ?? []) as string[];
+  const lists = required.filter((k) => props[k]?.type === 'array');
+  if (lists.length === 0) return schema;
+  const { title: _title, ...rest } = schema;
+  const kept = required.filter((k) => !lists.includes(k));
+  const { required: _required, ...withoutRequired } = rest;
+  return kept.length > 0 ? { ...withoutRequired, required: kept } : withoutRequired;
 }
 
 /**
@@ -85,7 +103,7 @@ export function responseContent(c: DocContent, stream: boolean, reg: SchemaRegis
       // `itemSchema`); README "Decisions where the spec is silent", streams.
       const examples = examplesObject(c.examples, (ex) => { const t = textIn(m)(ex); return t === undefined ? undefined : `${t}\n`; });
       out[m.contentType] = {
-        schema: { type: 'string', description: `${m.type === 'application/x-ndjson' ? 'Newline-delimited JSON' : 'Newline-framed text'}: one ${c.label} per line, each followed by a newline.` },
+        schema: { type: 'string', description: `${isJson(m.type) ? 'Newline-delimited JSON (NDJSON), sent as ' + m.contentType : 'Newline-framed text'}: one ${c.label} per line, each followed by a newline.` },
         'x-itemSchema': reg.ref(c.schema),
         ...(examples ? { examples } : {}),
       };

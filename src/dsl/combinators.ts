@@ -1,7 +1,6 @@
 // Inert combinators that build the description: request parts, endpoints, groups, surfaces.
 import type { Codec, Example, ObjectCodec } from '../codec/types.js';
 import { type MediaCodec, json as jsonMedia, text as textMedia } from '../codec/media.js';
-import { framedMedia } from '../codec/stream-framing.js';
 import type {
   BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, ResponseType, RestPart,
   Surface, SurfaceMeta, Tree,
@@ -153,7 +152,7 @@ function endpoint<P extends readonly Part[]>(method: Method, parts: P): Endpoint
     returns: (c, o) => make(response(o?.status ?? 200, c, o ?? {})),
     noContent: (o) => make(response(204, undefined, o ?? {})),
     empty: (status, o) => make(response(status ?? 200, undefined, o ?? {})),
-    streams: (c, o) => make(response(200, { codec: c.codec, media: framedMedia(c.media) }, { ...o, stream: true })),
+    streams: (c, o) => make(response(200, c, { ...o, stream: true })),
   };
 }
 

@@ -40,10 +40,10 @@ test('S2: /marketing takes ClientInfo as JSON or a form, each with its example',
   const rb = doc.paths['/marketing'].post.requestBody;
   assert.is(rb.required, true);
   assert.equal(Object.keys(rb.content), ['application/json', 'application/x-www-form-urlencoded']);
-  for (const c of Object.values(rb.content) as Obj[]) {
-    assert.equal(c.schema, { $ref: '#/components/schemas/ClientInfo' });
-    assert.is(c.examples.example.value.clientName, 'Alp');
-  }
+  for (const c of Object.values(rb.content) as Obj[]) assert.is(c.examples.example.value.clientName, 'Alp');
+  assert.equal(rb.content['application/json'].schema, { $ref: '#/components/schemas/ClientInfo' });
+  // The form's schema is ClientInfo with the list not required (see the encoding test below).
+  assert.equal(Object.keys(rb.content['application/x-www-form-urlencoded'].schema.properties), ['clientName', 'clientEmail', 'clientAge', 'clientInterestedIn']);
   const ci = doc.components.schemas.ClientInfo;
   assert.equal(ci.required, ['clientName', 'clientEmail', 'clientAge', 'clientInterestedIn']);
   assert.equal(ci.properties.clientInterestedIn, { type: 'array', items: { type: 'string' } });
@@ -81,6 +81,12 @@ test('S2: each protocol error shows the message the server really writes, from t
 test('S2: the form body says that clientInterestedIn repeats its key (encoding)', async () => {
   const form = (await openapi('S2')).paths['/marketing'].post.requestBody.content['application/x-www-form-urlencoded'];
   assert.equal(form.encoding, { clientInterestedIn: { style: 'form', explode: true } });
+  // The server reads a form without the key as the empty list (servant), so the form's schema
+  // must not require it; the JSON body's does.
+  assert.equal(form.schema.required, ['clientName', 'clientEmail', 'clientAge']);
+  assert.ok(form.schema.properties.clientInterestedIn, 'the list is still declared');
+  const doc = await openapi('S2');
+  assert.ok(doc.components.schemas.ClientInfo.required.includes('clientInterestedIn'), 'JSON requires it');
 });
 
 test('every capture has an example, and HEAD is declared wherever GET is, without bodies', async () => {
@@ -110,18 +116,18 @@ test('servers from the surface\'s port (8081 when it names none) or --server-url
   assert.equal(doc.tags.map((t: Obj) => t.name).sort(), ['products', 'users', 'x']);
 });
 
-test('S8: HTML is a string with the HTML as example; the stream is application/x-ndjson lines of User', async () => {
+test('S8: HTML is a string with the HTML as example; the stream is NDJSON lines of User under the JSON type the server sends', async () => {
   const doc = await openapi('S8');
   const html = doc.paths['/persons'].get.responses['200'].content['text/html;charset=utf-8'];
   assert.equal(html.schema, { type: 'string', description: 'list of Person as text/html.' });
   assert.match(Object.values(html.examples as Obj)[0].value, '<table');
   const stream = doc.paths['/userStream'].get.responses['200'].content;
-  assert.equal(Object.keys(stream), ['application/x-ndjson']);
-  assert.is(stream['application/x-ndjson'].schema.type, 'string');
-  assert.equal(stream['application/x-ndjson']['x-itemSchema'], { $ref: '#/components/schemas/User' });
+  assert.equal(Object.keys(stream), ['application/json;charset=utf-8']);
+  assert.is(stream['application/json;charset=utf-8'].schema.type, 'string');
+  assert.equal(stream['application/json;charset=utf-8']['x-itemSchema'], { $ref: '#/components/schemas/User' });
   const U = t.examples(t.object('U', { n: t.int }), [{ value: { n: 1 } }, { value: { n: 2 } }]);
   const small = renderOpenApi(docModel(api('T', { title: 't' }, { s: get('s').streams(json(U)) }))) as Obj;
-  const example = Object.values(small.paths['/s'].get.responses['200'].content['application/x-ndjson'].examples as Obj)[0].value;
+  const example = Object.values(small.paths['/s'].get.responses['200'].content['application/json;charset=utf-8'].examples as Obj)[0].value;
   assert.is(example, '{"n":1}\n{"n":2}\n', 'the items one per line, each followed by a newline');
 });
 

@@ -51,7 +51,7 @@ test('--format openapi --verify marks each example object x-verified (true with 
   const r = runBin('api-docs', [PROOFS, '--verify', '-f', 'openapi']);
   assert.is(r.code, 0, r.stderr);
   const doc = JSON.parse(r.stdout) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, Record<string, unknown>> }> }> }>> };
-  const example = (path: string, method: string) => Object.values(doc.paths[path]![method]!.responses['200']!.content['application/json']!.examples)[0]!;
+  const example = (path: string, method: string) => Object.values(doc.paths[path]![method]!.responses['200']!.content['application/json;charset=utf-8']!.examples)[0]!;
   assert.equal(example('/honest/{n}', 'get'), { summary: 'twice n', value: 14, 'x-verified': true, 'x-verified-request': 'GET /honest/7' });
   assert.is(example('/lie', 'get')['x-verified'], false);
   assert.match(String(example('/lie', 'get')['x-not-verified']), /^failed: the server answered differently/);

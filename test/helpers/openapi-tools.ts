@@ -65,7 +65,11 @@ export async function conformance(doc: Obj): Promise<Conformance> {
       // As Prism's proxy parses a response (utils/parseResponse.js): JSON by Content-Type, else text.
       const text = res.body.toString('utf8');
       let body: unknown = text;
-      if (res.status !== 204 && JSON_TYPE.test(headers['content-type'] ?? '')) body = JSON.parse(text);
+      // A newline-framed stream is sent under the JSON type but is not one JSON text: it is checked
+      // as the text it is, against the string of lines the document declares for it.
+      if (res.status !== 204 && JSON_TYPE.test(headers['content-type'] ?? '')) {
+        try { body = JSON.parse(text); } catch { body = text; }
+      }
       const result = validateOutput({ resource: routed.right, element: { statusCode: res.status, headers, body } });
       return result._tag === 'Left' ? result.left.map((d) => `${routed.right.method.toUpperCase()} ${routed.right.path} -> ${res.status}: ${d.path?.join('.') ?? ''} ${d.message}`) : [];
     },

@@ -116,15 +116,23 @@ function diffBody(c: Collector, a: ContractEndpoint['body'], b: ContractEndpoint
 
 const success = (status: number) => status >= 200 && status < 300;
 
-function diffResponse(c: Collector, a: ContractResponse, b: ContractResponse): void {
+/**
+ * Headers the authentication itself sends (its challenge, its session cookies): compared as the
+ * authentication, not as response headers, since a surface's auth extension sends them without
+ * declaring them and an OpenAPI document declares them by hand.
+ */
+const AUTH_HEADERS = new Set(['www-authenticate', 'set-cookie']);
+
+function diffResponse(c: Collector, a: ContractResponse, b: ContractResponse, authed: boolean): void {
   const where = `response ${a.status}`;
   const scope: Scope = { part: 'status', status: a.status };
   if (a.stream !== b.stream) c.add('response-stream-changed', `${where} body`, b.stream ? 'now a newline-framed stream' : 'no longer a stream', 'breaking', scope);
   for (const m of a.media) if (!b.media.includes(m)) c.add('response-media-removed', `${where} body`, `${m} no longer sent (406 for clients accepting only it)`, 'breaking', scope);
   for (const m of b.media) if (!a.media.includes(m)) c.add('response-media-added', `${where} body`, `${m} also sent`, 'compatible', scope);
   if (a.schema !== undefined && b.schema !== undefined) c.schemas('response', 'response-body', `${where} body`, a.schema, b.schema, scope);
-  const hb = byName(b.headers, true);
-  const ha = byName(a.headers, true);
+  const own = (h: ContractParam) => !(authed && AUTH_HEADERS.has(h.name.toLowerCase()));
+  const hb = byName(b.headers.filter(own), true);
+  const ha = byName(a.headers.filter(own), true);
   for (const [k, x] of ha) {
     const y = hb.get(k);
     if (!y) c.add('response-header-removed', `${where} header ${x.name}`, 'header no longer sent', 'breaking', scope);
@@ -141,7 +149,7 @@ function diffResponses(c: Collector, a: ContractEndpoint, b: ContractEndpoint): 
     // protocol reasons is not gone, only no longer written down.
     if (!y && b.protocol.includes(x.status)) continue;
     if (!y) c.add('status-removed', `response ${x.status}`, `status ${x.status} no longer answered`, success(x.status) ? 'breaking' : 'compatible', { part: 'status', status: x.status });
-    else diffResponse(c, x, y);
+    else diffResponse(c, x, y, a.auth !== undefined || b.auth !== undefined);
   }
   for (const y of b.responses) if (!a.responses.some((r) => r.status === y.status) && !a.protocol.includes(y.status)) c.add('status-added', `response ${y.status}`, `status ${y.status} may now be answered`, 'compatible', { part: 'status', status: y.status });
 }
