@@ -2,6 +2,7 @@
 // responses with every example, and the protocol errors it can answer, as escaped HTML.
 import { escapeHtml } from '../codec/media.js';
 import type { DocContent, DocEndpoint, DocExample, DocResponse } from './model.js';
+import { verificationLines } from './verification.js';
 
 const esc = (s: string) => escapeHtml(s);
 /** Prose from the description, whose `code` spans (errors, parameters) become <code>. */
@@ -16,11 +17,16 @@ function pretty(text: string, type: string): string {
   try { return JSON.stringify(JSON.parse(text), null, 2); } catch { return text; }
 }
 
+/** What proves an example (after `--verify` or `--examples-from`), the Markdown's lines as paragraphs. */
+function proof(ex: DocExample): string {
+  return verificationLines(ex).filter((l) => l !== '').map((l) => `<p class="proof">${prose(l.replace(/^- /, ''))}</p>`).join('');
+}
+
 function examples(list: readonly DocExample[], stream: boolean): string {
   return list.map((ex) => ex.bodies.map((b) => {
     const title = [ex.title, b.media.contentType, stream ? 'one value per line' : undefined].filter((x) => x !== undefined).join(' · ');
     return `<figure class="example"><figcaption>${esc(title)}</figcaption><pre><code>${esc(stream ? b.text : pretty(b.text, b.media.type))}</code></pre></figure>`;
-  }).join('')).join('');
+  }).join('') + proof(ex)).join('');
 }
 
 function contentBlock(c: DocContent, stream: boolean): string {

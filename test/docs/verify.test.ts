@@ -58,6 +58,15 @@ test('--format openapi --verify marks each example object x-verified (true with 
   assert.equal(example('/someday', 'get')['x-not-verified'], 'unverifiable: answered only on the first of April');
 });
 
+test('--format html --verify shows each example\'s proof under it; without --verify none', () => {
+  const r = runBin('api-docs', [PROOFS, '--verify', '-f', 'html']);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /<p class="proof">Verified against the server: <code>GET \/honest\/7<\/code> answers this\.<\/p>/);
+  assert.match(r.stdout, /<p class="proof">Not verified against the server: answered only on the first of April<\/p>/);
+  assert.match(r.stdout, /<p class="proof">Not verified against the server \(<code>GET \/lie<\/code>\): the server answered differently/);
+  assert.not.match(runBin('api-docs', [PROOFS, '-f', 'html']).stdout, /class="proof"/);
+});
+
 test('without --verify the documents carry no proof: Markdown and OpenAPI are the golden files', () => {
   const md = runBin('api-docs', ['S4']);
   assert.is(md.stdout, readFileSync(join(GOLDEN_DIR, 'S4.md'), 'utf8'));
