@@ -121,6 +121,8 @@ export interface DocResponse {
   readonly content?: DocContent;
   /** A newline-framed stream of `content` values. */
   readonly stream: boolean;
+  /** A file sent as it is, of any media type (no content is declared for it). */
+  readonly file: boolean;
 }
 
 export interface DocEndpoint {
@@ -245,6 +247,7 @@ function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocRespon
     headers,
     ...(c === undefined ? {} : { content: { label: c.codec.label, schema: c.codec.schema, media: sentMedia(c.media).map(docMedia), examples } }),
     stream: r.stream === true,
+    file: r.file === true,
   };
 }
 

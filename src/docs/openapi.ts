@@ -80,7 +80,7 @@ function response(r: DocResponse, reg: SchemaRegistry, extraHeaders: Obj = {}): 
   return {
     description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(c ? { content: responseContent(c, r.stream, reg) } : {}),
+    ...(c ? { content: responseContent(c, r.stream, reg) } : r.file ? { content: { '*/*': { schema: { type: 'string', format: 'binary', description: 'The file as it is; its Content-Type follows its extension.' } } } } : {}),
   };
 }
 

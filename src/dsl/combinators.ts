@@ -89,7 +89,7 @@ export type HeaderValuesOf<H> = Partial<HeaderTypesOf<H>>;
 /** A response map with one status. */
 type One<S extends number, B, H> = { readonly [K in S]: ResponseType<B, H> };
 
-function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly ResponseExample<unknown>[]; stream?: boolean; key?: string }): ResponseSpec {
+function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly ResponseExample<unknown>[]; stream?: boolean; key?: string; file?: boolean }): ResponseSpec {
   return {
     status,
     ...(o.key === undefined ? {} : { key: o.key }),
@@ -98,6 +98,7 @@ function response(status: number, c: Content | undefined, o: { headers?: HeaderC
     ...(c === undefined ? {} : { content: c }),
     ...(o.description === undefined ? {} : { description: o.description }),
     ...(o.stream === true ? { stream: true } : {}),
+    ...(o.file === true ? { file: true } : {}),
   };
 }
 
@@ -109,7 +110,8 @@ export interface EndpointBuilder<P extends readonly Part[]> {
   /** 204 with an empty body. */
   noContent(options?: Described): EndpointDecl<P, One<204, void, {}>, 204>;
   /** A success status (200 unless given) with an empty body. */
-  empty<const S extends number = 200>(status?: S, options?: Described & { readonly key?: string; readonly headers?: HeaderCodecs }): EndpointDecl<P, One<NoInfer<S>, void, {}>, NoInfer<S>>;
+  /** `file: true`: the body is a file sent as it is (`sendFile`), of any type (documented as such). */
+  empty<const S extends number = 200>(status?: S, options?: Described & { readonly key?: string; readonly headers?: HeaderCodecs; readonly file?: boolean }): EndpointDecl<P, One<NoInfer<S>, void, {}>, NoInfer<S>>;
   /** 200 with a newline-framed stream: the handler returns an async iterable of items. */
   streams<T>(c: Content<T>, options?: Described): EndpointDecl<P, One<200, AsyncIterable<T>, {}>, 200>;
 }

@@ -81,6 +81,11 @@ export interface ResponseSpec {
   readonly examples: readonly ResponseExample<unknown>[];
   /** A streamed body: the handler returns an async iterable of items, each framed by a newline. */
   readonly stream?: boolean;
+  /**
+   * The body is a file sent as it is (`sendFile`): any media type, by the file's extension, so no
+   * content is declared (no `Accept` is refused); the docs say "a file of any type".
+   */
+  readonly file?: boolean;
 }
 
 /** One declared response at the type level: the body a handler gives and its reply header values. */

@@ -121,6 +121,8 @@ test('S8: HTML is a string with the HTML as example; the stream is NDJSON lines 
   const html = doc.paths['/persons'].get.responses['200'].content['text/html;charset=utf-8'];
   assert.equal(html.schema, { type: 'string', description: 'list of Person as text/html.' });
   assert.match(Object.values(html.examples as Obj)[0].value, '<table');
+  // F7: a static file's 200 is a file of any type, not a response without content.
+  assert.equal(doc.paths['/static/{path}'].get.responses['200'].content, { '*/*': { schema: { type: 'string', format: 'binary', description: 'The file as it is; its Content-Type follows its extension.' } } });
   const stream = doc.paths['/userStream'].get.responses['200'].content;
   assert.equal(Object.keys(stream), ['application/json;charset=utf-8']);
   assert.is(stream['application/json;charset=utf-8'].schema.type, 'string');
