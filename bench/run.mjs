@@ -253,25 +253,32 @@ async function startupOnly(opt) {
   await stopAll();
 }
 
+/** The fields every single-scenario result starts with: when, the command as typed, the machine. */
+const runHeader = () => ({
+  when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+});
+
+/** Prints a single-scenario result's table and writes it beside its JSON in bench/results/. */
+function writeScenario(result, md, tag, quick) {
+  console.log(md);
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${result.when.replace(/[:.]/g, '-')}-${tag}${quick ? '-quick' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(file.replace(/\.json$/, '.md'), md);
+  console.log(`Wrote ${file.slice(root.length)} and its .md`);
+}
+
 /** `--only hashing`: bearer and static latency while wrong Basic passwords flood S6, gate on and off. */
 async function hashingOnly(opt) {
   const { hashingScenario, hashingMarkdown } = await import('./lib/hashing.mjs');
   const rounds = opt.quick ? 1 : Math.min(opt.rounds, 3);
   const seconds = opt.quick ? 3 : 5;
   const { rows, samples } = await hashingScenario({ root, rounds, seconds, log });
-  const result = {
-    when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, rounds, seconds,
-    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}, api-serve pinned: ${isPinned()}`,
-    rows, samples,
-  };
-  const md = hashingMarkdown(result);
-  console.log(md);
-  const dir = join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${result.when.replace(/[:.]/g, '-')}-hashing${opt.quick ? '-quick' : ''}.json`);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(file.replace(/\.json$/, '.md'), md);
-  console.log(`Wrote ${file.slice(root.length)} and its .md`);
+  const header = runHeader();
+  const result = { ...header, rounds, seconds, machine: `${header.machine}, api-serve pinned: ${isPinned()}`, rows, samples };
+  writeScenario(result, hashingMarkdown(result), 'hashing', opt.quick);
   await stopAll();
 }
 
@@ -282,18 +289,11 @@ async function fuzzOnly(opt) {
   const runs = opt.quick ? 3000 : 10000;
   const { samples, medianPerSecond } = await fuzzScenario({ root, rounds, runs, log });
   const result = {
-    when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, rounds, runs,
-    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    ...runHeader(), rounds, runs,
     row: 'api-check fuzz S2 in-process: generated requests per second (generation, prediction, checks and the server\'s answer)', target: 2000, medianPerSecond, samples,
   };
   const md = `| row | median req/s | rounds (req/s) | target |\n|---|---|---|---|\n| ${result.row} | ${medianPerSecond.toFixed(0)} | ${samples.map((s) => s.perSecond.toFixed(0)).join(', ')} | >= 2,000 |\n\n${result.machine}\n`;
-  console.log(md);
-  const dir = join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${result.when.replace(/[:.]/g, '-')}-fuzz${opt.quick ? '-quick' : ''}.json`);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(file.replace(/\.json$/, '.md'), md);
-  console.log(`Wrote ${file.slice(root.length)} and its .md`);
+  writeScenario(result, md, 'fuzz', opt.quick);
 }
 
 /**
@@ -309,21 +309,14 @@ async function openApiOnly(opt) {
   const wall = (xs) => median(xs.map((x) => x.wallMs));
   const cpu = (xs) => median(xs.map((x) => x.cpuMs));
   const result = {
-    when: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, runs,
-    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    ...runHeader(), runs,
     row: 'api-serve big-openapi.json (1,000 operations, OpenAPI 3.1): spawn to first answer', targetMs: 1500,
     medianWallMs: wall(samples), medianCpuMs: cpu(samples), samples,
     ...(beforeDir ? { before: beforeDir, beforeMedianWallMs: wall(beforeSamples), beforeMedianCpuMs: cpu(beforeSamples), beforeSamples } : {}),
   };
   const cell = (xs) => `${(wall(xs) / 1000).toFixed(2)} s wall, ${(cpu(xs) / 1000).toFixed(2)} s CPU | ${xs.map((s) => `${s.wallMs.toFixed(0)}/${s.cpuMs.toFixed(0)}`).join(', ')}`;
   const md = `| row | median | runs (wall/CPU ms) | target |\n|---|---|---|---|\n| ${result.row} | ${cell(samples)} | < 1.5 s |\n${beforeDir ? `| the same, build in ${beforeDir} (run alternately) | ${cell(beforeSamples)} | |\n` : ''}\n${result.machine}\n`;
-  console.log(md);
-  const out = join(root, 'bench/results');
-  mkdirSync(out, { recursive: true });
-  const file = join(out, `${result.when.replace(/[:.]/g, '-')}-openapi${opt.quick ? '-quick' : ''}.json`);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(file.replace(/\.json$/, '.md'), md);
-  console.log(`Wrote ${file.slice(root.length)} and its .md`);
+  writeScenario(result, md, 'openapi', opt.quick);
   removeScratch();
 }
 

@@ -1,12 +1,9 @@
 // The OpenAPI load row (issue 16): a generated 1,000-operation OpenAPI 3.1 document (250
 // resources x list, create, read, replace; one shared schema), from spawning `api-serve doc.json
 // --port 0` to its first answer.
-import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpuMicros, spawnPinned, stopChild } from './procs.mjs';
-
-const now = () => Number(process.hrtime.bigint()) / 1e6;
+import { spawnToFirstAnswer } from './startup.mjs';
 
 /** The document: 250 resources, four operations each, every body a `$ref` to one Thing schema. */
 export function bigDocument(resources = 250) {
@@ -30,40 +27,11 @@ export function bigDocument(resources = 250) {
   };
 }
 
-function firstAnswer(url) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false }, (res) => {
-      res.resume();
-      res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-    });
-    req.once('error', reject);
-  });
-}
-
 /**
  * ms from spawn to the first 200 of GET /r249/1, and the CPU ms api-serve used by then (less
  * sensitive than the wall clock to other work on a shared machine).
  */
-async function once(bin, file, timeoutMs) {
-  const t0 = now();
-  const child = spawnPinned(1, [bin, file, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`no listening line within ${timeoutMs} ms`)), timeoutMs);
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
-      });
-      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`api-serve exited (${code})`)); });
-    });
-    await firstAnswer(`${url}/r249/1`);
-    return { wallMs: now() - t0, cpuMs: cpuMicros(child.pid) / 1000 };
-  } finally {
-    await stopChild(child, 500);
-  }
-}
+const once = (bin, file, timeoutMs) => spawnToFirstAnswer(bin, [file, '--port', '0'], '/r249/1', timeoutMs);
 
 /**
  * `runs` samples ({ wallMs, cpuMs }); the document is written to `dir` first. With `before` (the

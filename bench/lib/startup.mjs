@@ -1,7 +1,7 @@
 // Start-up time: from spawning `api-serve S2 --port 0` to its first 200, against spawning
 // `node -e ""` to its exit. Runs alternate, each bounded by a timeout.
 import http from 'node:http';
-import { spawnPinned, stopChild } from './procs.mjs';
+import { cpuMicros, spawnPinned, stopChild } from './procs.mjs';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -15,10 +15,13 @@ function get200(url) {
   });
 }
 
-/** ms from spawn to the first 200 on /position/1/2. */
-async function apiServeOnce(bin, timeoutMs) {
+/**
+ * Spawns `bin args` pinned to CPU 1, waits for its listening line, then for a 200 on `path`; stops
+ * it. Resolves to the ms from spawn to that answer and the CPU ms the server used by then.
+ */
+export async function spawnToFirstAnswer(bin, args, path, timeoutMs) {
   const t0 = now();
-  const child = spawnPinned(1, [bin, 'S2', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnPinned(1, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = await new Promise((resolve, reject) => {
       let out = '';
@@ -30,11 +33,16 @@ async function apiServeOnce(bin, timeoutMs) {
       });
       child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`api-serve exited (${code})`)); });
     });
-    await get200(`${url}/position/1/2`);
-    return now() - t0;
+    await get200(`${url}${path}`);
+    return { wallMs: now() - t0, cpuMs: cpuMicros(child.pid) / 1000 };
   } finally {
     await stopChild(child, 500);
   }
+}
+
+/** ms from spawn to the first 200 on /position/1/2. */
+async function apiServeOnce(bin, timeoutMs) {
+  return (await spawnToFirstAnswer(bin, ['S2', '--port', '0'], '/position/1/2', timeoutMs)).wallMs;
 }
 
 /** ms from spawn to exit of an empty script. */
