@@ -22,6 +22,10 @@ export interface Difference {
   readonly actual?: unknown;
 }
 
+/** Where a difference is, as reports name it: `status`, `header etag`, `body`, `body /msg`. */
+export const differenceWhere = (d: Difference): string =>
+  d.where === 'status' ? 'status' : d.where === 'header' ? `header ${d.path}` : d.path === '' ? 'body' : `body ${d.path}`;
+
 const MAX_SHOWN = 160;
 
 /** A value as a message shows it: JSON, cut short, or what a matcher stands for. */

@@ -2,6 +2,7 @@
 // actual status, differing headers and a body diff by JSON pointer, then `N passed, N failed`.
 import type { CaseResult, RunResult } from './run.js';
 import type { Paint } from './color.js';
+import { differenceWhere } from './compare.js';
 
 export interface Totals {
   readonly total: number;
@@ -52,8 +53,7 @@ export function detailLines(r: CaseResult, p: Paint): string[] {
   else if (r.actual && r.differences.length > 0) out.push(p.dim(`status: ${r.actual.status} as expected`));
   const rest = r.differences.filter((d) => d.where !== 'status');
   for (const d of rest.slice(0, MAX_DIFFERENCES)) {
-    const where = d.where === 'header' ? `header ${d.path}` : d.path === '' ? 'body' : `body ${d.path}`;
-    out.push(`${where}: ${p.red(d.message)}`);
+    out.push(`${differenceWhere(d)}: ${p.red(d.message)}`);
   }
   if (rest.length > MAX_DIFFERENCES) out.push(`... and ${rest.length - MAX_DIFFERENCES} more differences`);
   for (const f of r.conformance ?? []) out.push(`conformance ${f.check}: ${p.red(f.message)}`);

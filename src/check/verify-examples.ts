@@ -4,7 +4,7 @@
 import type { DocEndpoint, DocExample, DocMedia, DocModel, DocVerification } from '../docs/model.js';
 import { type ExampleSite, exampleSites, mapExamples } from '../docs/verification.js';
 import type { RequestSpec, ResponseSpec } from './fixture.js';
-import { type Difference, compareResponse } from './compare.js';
+import { type Difference, compareResponse, differenceWhere } from './compare.js';
 import { newDispatcher, send } from './replay.js';
 import type { Target } from './run.js';
 
@@ -93,10 +93,7 @@ export function planExample(site: ExampleSite): Planned {
 }
 
 /** A difference as one phrase: `status: expected 200, got 404`, `body /msg: expected ...`. */
-export function differenceText(d: Difference): string {
-  const where = d.where === 'status' ? 'status' : d.where === 'header' ? `header ${d.path}` : `body${d.path === '' ? '' : ` ${d.path}`}`;
-  return `${where}: ${d.message}`;
-}
+export const differenceText = (d: Difference): string => `${differenceWhere(d)}: ${d.message}`;
 
 export interface VerifyOptions {
   /** The server an example's requests go to: a fresh one per example in-process, or the running one. */

@@ -1,6 +1,7 @@
 // `api-serve import doc.yaml -o api.ts`: an OpenAPI document written as the TypeScript source of a
 // surface the user owns (src/openapi/surface-source.ts); the importer's warnings on stderr.
 import { existsSync, writeFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { Command } from 'commander';
 import { die, parseOrExit } from './exit.js';
 
@@ -29,7 +30,7 @@ export async function main(argv: string[]): Promise<void> {
   const { loadDocument, importSurface, surfaceSource, warningLine, OpenApiLoadError } = await import('../openapi/index.js');
   let source: string;
   try {
-    const name = file.replace(/^.*[/\\]/, '').replace(/\.(ya?ml|json)$/i, '');
+    const name = basename(file, extname(file));
     const imported = importSurface(await loadDocument(file), name);
     source = surfaceSource(imported, { file, command: 'api-serve' });
     for (const w of imported.warnings) process.stderr.write(`${warningLine('api-serve', file, w)}\n`);
@@ -38,6 +39,11 @@ export async function main(argv: string[]): Promise<void> {
     throw err;
   }
   if (output === undefined) { process.stdout.write(source); return; }
-  writeFileSync(output, source);
+  try {
+    writeFileSync(output, source);
+  } catch (err) {
+    // A folder that does not exist, a directory given as the file, no permission: said, not thrown.
+    die(COMMAND, `${output}: cannot write it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
   process.stderr.write(`${COMMAND}: wrote ${output}\n`);
 }

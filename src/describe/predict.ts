@@ -37,7 +37,8 @@ export interface PredictOptions {
   readonly verify?: (part: ExtensionPart, claim: unknown) => ExtensionRead<unknown>;
 }
 
-const DEFAULT_MAX_BODY = 1024 * 1024;
+/** The body limit a prediction assumes unless told otherwise: the server's default `--max-body`. */
+export const DEFAULT_MAX_BODY = 1024 * 1024;
 
 function headersOf(given: PredictedRequest['headers']): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = {};

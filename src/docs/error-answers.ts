@@ -6,7 +6,7 @@ import type { EndpointInfo, Surface } from '../dsl/types.js';
 import type { Codec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { endpointErrors } from '../describe/possible-errors.js';
-import { type PredictedRequest, type Prediction, predictor } from '../describe/predict.js';
+import { DEFAULT_MAX_BODY, type PredictedRequest, type Prediction, predictor } from '../describe/predict.js';
 
 /** One answer a protocol error gets, as sent. */
 export interface DocAnswer {
@@ -22,7 +22,6 @@ export interface DocAnswer {
 /** Texts tried, in order, where a value must fail to decode (`abc` is no integer, `0` under a bound). */
 const WRONG_TEXT = ['abc', '0', '-1', 'true', ''];
 const WRONG_BODY = ['{', '', 'x=1&x=2', '\u0000'];
-const MAX_BODY = 1024 * 1024;
 
 /** A capture's first example, else its codec's sample, as text. */
 function validText(codec: Codec<unknown>): string {
@@ -73,7 +72,7 @@ function provocations(e: EndpointInfo, kind: ErrorKind): PredictedRequest[] {
     }
     case 'notAcceptable': return [withHeaders({ accept: 'application/x-unacceptable' })];
     case 'unsupportedMediaType': return [withHeaders({ 'content-type': 'application/x-unsupported' })];
-    case 'payloadTooLarge': return [{ ...base, body: Buffer.alloc(MAX_BODY + 1, 0x20) }];
+    case 'payloadTooLarge': return [{ ...base, body: Buffer.alloc(DEFAULT_MAX_BODY + 1, 0x20) }];
     default: return [];
   }
 }

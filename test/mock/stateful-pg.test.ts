@@ -172,6 +172,23 @@ if (havePostgres('test/mock/stateful-pg.test.ts')) {
     } finally { assert.is(await s.stop(), 0); }
   });
 
+  http('the database gone while serving: each request a 500 saying so (logged), the server stays up and stops cleanly', async () => {
+    const url = await freshDatabase();
+    const s = await spawnServe(['S4', '--port', '0', '--mock', '--stateful', '--store', url]);
+    try {
+      await create(s.urls.S4!, 'Before');
+      const c = await theCluster();
+      await sql(c.url, `DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      for (const [method, path, body] of [['GET', '/person', undefined], ['POST', '/person', JSON.stringify({ name: 'After', age: '2' })]] as const) {
+        const r = await call(s.urls.S4!, method, path, { headers: JSON_HEADERS, ...(body ? { body } : {}) });
+        assert.is(r.status, 500, `${method} ${path}: ${r.text}`);
+        assert.match(r.text, /^Internal Server Error/);
+      }
+      assert.match(s.stderr(), /\/person/, 'the failure is logged with the endpoint');
+      assert.is(s.child.exitCode, null, 'still serving');
+    } finally { assert.is(await s.stop(), 0); }
+  });
+
   http('a database that does not exist, with --mock --stateful -> one line naming it, exit 2', async () => {
     const c = await theCluster();
     const r = runBin('api-serve', ['S4', '--mock', '--stateful', '--port', '0', '--store', c.urlOf('no_such_db')]);

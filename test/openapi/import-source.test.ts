@@ -204,6 +204,12 @@ s('a document that is not valid is one line naming the file and the JSON pointer
   assert.not.ok(existsSync(join(dir, 'api.ts')));
 });
 
+s('an output that cannot be written (its folder does not exist) is one line, exit 2', () => {
+  const dir = project();
+  const r = runBin('api-serve', ['import', join(DOCS, 'features-30.yaml'), '-o', 'no-such-dir/api.ts'], { cwd: dir });
+  assert.equal([r.code, r.stderr], [2, 'api-serve import: no-such-dir/api.ts: cannot write it (ENOENT)\n']);
+});
+
 s('a missing document and a file that is no document are one line, exit 2', () => {
   const dir = project();
   const missing = runBin('api-serve', ['import', 'gone.yaml'], { cwd: dir });

@@ -3,6 +3,7 @@
 // `api-check DIR` replays it against a fresh or a used server and fails the same way until fixed.
 import type { CaptureSpec, ResponseSpec, ScenarioFixture, StepSpec } from '../../fixture/format.js';
 import type { Expectation, StatefulFailure } from './stateful.js';
+import { child } from '../json-pointer.js';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,7 +45,7 @@ export function scenarioOfSequence(surface: string, seed: number, f: StatefulFai
       const name = names.size === 0 ? 'id' : `id${names.size + 1}`;
       names.set(s.created, name);
       const field = s.idField ?? f.idField;
-      capture = { [name]: { pointer: `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}` } };
+      capture = { [name]: { pointer: child('', field) } };
     }
     const name = `${i + 1}. ${request.method} ${request.path}${last ? `: ${f.check} (the fuzz run got ${s.status || 'no answer'})` : ''}`;
     return { name, endpoint: s.endpoint, request, response, ...(capture ? { capture } : {}) };
