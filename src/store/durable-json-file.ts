@@ -13,11 +13,15 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export class DurableJsonFile<T> implements Adapter<T> {
   readonly file: string;
+  readonly folder: string;
+  /** The size of the file as last read or written, in bytes. */
+  lastBytes = 0;
   readonly #temp: string;
   readonly #validate: Validate<T>;
 
   constructor(file: string, validate: Validate<T>) {
     this.file = file;
+    this.folder = dirname(file);
     // decided: one fixed temp name next to the target (`.persons.json.tmp`), as steno does; a
     // leftover from a crash is never read and is overwritten by the next write.
     this.#temp = join(dirname(file), `.${basename(file)}.tmp`);
@@ -33,6 +37,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
       if (errnoOf(err) === 'ENOENT') return null;
       throw new StoreOpenError(`cannot read the store ${this.file}: ${oneLine((err as Error).message)}`);
     }
+    this.lastBytes = Buffer.byteLength(text);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -46,16 +51,19 @@ export class DurableJsonFile<T> implements Adapter<T> {
     }
   }
 
+  /** Writes `data` as the file; resolves once it is durable (its size is then `lastBytes`). */
   async write(data: T): Promise<void> {
+    const bytes = Buffer.from(`${JSON.stringify(data, null, 2)}\n`, 'utf8');
     const handle = await open(this.#temp, 'w', 0o644);
     try {
-      await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`, 'utf8');
+      await handle.writeFile(bytes);
       await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(this.#temp, this.file);
-    await syncDirectory(dirname(this.file));
+    await syncDirectory(this.folder);
+    this.lastBytes = bytes.length;
   }
 
   #corrupt(why: string): StoreOpenError {
@@ -64,7 +72,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
 }
 
 /** Makes a rename durable; platforms that cannot fsync a directory (Windows) skip it. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   let handle;
   try {
     handle = await open(dir, 'r');

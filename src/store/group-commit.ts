@@ -1,5 +1,5 @@
-// Group commit for a store kept whole in one file: the operations that arrive while a write is on
-// its way are applied to a copy of the state and go to disk together in the next write; each is
+// Group commit for a store kept in a file: the operations that arrive while a write is on its way
+// are applied to a draft over the state and go to disk together in the next write; each is
 // answered only once the write that carries it has succeeded, and a failed write undoes its batch.
 import { StoreWriteError } from './record-store.js';
 
@@ -10,23 +10,29 @@ interface Op<D> {
   reject(err: Error): void;
 }
 
-export class GroupCommit<D> {
-  #committed: D;
+export class GroupCommit<S, D> {
+  #committed: S;
   #pending: Op<D>[] = [];
   #draining = false;
   #writing: Promise<void> = Promise.resolve();
   #closed = false;
 
   /**
-   * `copy` makes the draft a batch edits (it must not share what the operations change with the
-   * committed state); `write` makes a draft durable; `committed` hears of each state written.
+   * `begin` makes the draft a batch edits over the committed state (which it must leave as it is:
+   * readers see only what is written); `write` makes a draft durable, given the state it was
+   * drawn from; `finish` turns the state and a written draft into the new state.
    */
-  constructor(initial: D, private readonly copy: (d: D) => D, private readonly write: (d: D) => Promise<void>, private readonly committed: (d: D) => void = () => {}) {
+  constructor(
+    initial: S,
+    private readonly begin: (s: S) => D,
+    private readonly write: (d: D, s: S) => Promise<void>,
+    private readonly finish: (s: S, d: D) => S,
+  ) {
     this.#committed = initial;
   }
 
   /** The state as last written. */
-  get state(): D { return this.#committed; }
+  get state(): S { return this.#committed; }
 
   run<R>(apply: (draft: D) => { result: R; changed: boolean }): Promise<R> {
     if (this.#closed) return Promise.reject(new StoreWriteError('the store is closed'));
@@ -56,7 +62,7 @@ export class GroupCommit<D> {
         return;
       }
       const batch = this.#pending.splice(0);
-      const draft = this.copy(this.#committed);
+      const draft = this.begin(this.#committed);
       const outcomes: { result: unknown; changed: boolean }[] = [];
       let failed: Error | undefined;
       for (const op of batch) {
@@ -64,7 +70,7 @@ export class GroupCommit<D> {
       }
       if (failed === undefined && outcomes.some((o) => o.changed)) {
         try {
-          await this.write(draft);
+          await this.write(draft, this.#committed);
         } catch (err) {
           failed = new StoreWriteError(`could not write the store: ${(err as Error)?.message ?? String(err)}`);
         }
@@ -73,10 +79,7 @@ export class GroupCommit<D> {
         for (const op of batch) op.reject(failed);
         continue;
       }
-      if (outcomes.some((o) => o.changed)) {
-        this.#committed = draft;
-        this.committed(draft);
-      }
+      if (outcomes.some((o) => o.changed)) this.#committed = this.finish(this.#committed, draft);
       batch.forEach((op, i) => op.resolve(outcomes[i]!.result));
     }
   }

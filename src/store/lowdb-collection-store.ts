@@ -1,11 +1,12 @@
 // The stateful mock's default store: its collections in one durable JSON file per surface
-// (`DATA/mock-NAME.json`, through lowdb's adapter), written with group commit, so what a client created is still there
-// after a restart, as json-server keeps its db.json.
+// (`DATA/mock-NAME.json`, written through lowdb's adapter) plus a journal of the changes since
+// (`mock-NAME.json.journal`), group committed, so what a client created is still there after a
+// restart, as json-server keeps its db.json, and a create costs what it changes, not the file.
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type CollectionStore, type CollectionsJson, StateDraft, stateOfJson } from '../mock/collection-store.js';
-import { DurableJsonFile } from './durable-json-file.js';
+import { applyChanges, type Change, changeOfJson, type CollectionsJson, type CollectionsState, type CollectionStore, StateDraft, stateOfJson } from '../mock/collection-store.js';
 import { GroupCommit } from './group-commit.js';
+import { JournaledJsonFile } from './journaled-json-file.js';
 import { lockStore } from './lock.js';
 import { StoreOpenError } from './record-store.js';
 
@@ -16,15 +17,22 @@ export async function openLowdbCollectionStore(file: string): Promise<Collection
   await mkdir(dirname(file), { recursive: true }).catch((err: Error) => { throw new StoreOpenError(`cannot create the folder of ${file}: ${err.message}`); });
   const release = await lockStore(file);
   try {
-    // lowdb's adapter (DurableJsonFile) alone: the state is kept as maps, not as the file's JSON.
-    // The file is checked as it is read (a corrupt one refuses to start), then turned into maps.
-    const adapter = new DurableJsonFile<CollectionsJson>(file, (json) => { stateOfJson(json); return json as CollectionsJson; });
-    const json = await adapter.read();
-    const loaded = json === null ? undefined : stateOfJson(json);
-    const commit = new GroupCommit<StateDraft>(new StateDraft(loaded ?? { next: new Map(), items: new Map() }), (s) => new StateDraft(s), (draft) => adapter.write(StateDraft.toJson(draft)));
+    // The state is kept as maps, not as the file's JSON: the file is checked as it is read (a
+    // corrupt one refuses to start), turned into maps, and the journal's changes applied.
+    // decided: a journal beside the file (README "Mock a surface", where the items are kept).
+    const disk = new JournaledJsonFile<CollectionsJson, Change>(file, (json) => { stateOfJson(json); return json as CollectionsJson; }, changeOfJson);
+    const { data, changes } = await disk.read();
+    const state: CollectionsState = data === null ? { next: new Map(), items: new Map() } : stateOfJson(data);
+    applyChanges(state, changes);
+    const commit = new GroupCommit<CollectionsState, StateDraft>(
+      state,
+      (s) => new StateDraft(s),
+      (draft, s) => disk.append(draft.changes, () => StateDraft.toJson(s)),
+      (s, draft) => { applyChanges(s, draft.changes); return s; },
+    );
     let closed = false;
     return {
-      kept: loaded !== undefined,
+      kept: data !== null || changes.length > 0,
       where: file,
       list: (c, p) => Promise.resolve([...(StateDraft.read(commit.state, c, p)?.values() ?? [])]),
       get: (c, p, key) => Promise.resolve(StateDraft.read(commit.state, c, p)?.get(key)),
@@ -35,8 +43,12 @@ export async function openLowdbCollectionStore(file: string): Promise<Collection
       async close() {
         if (closed) return;
         closed = true;
-        await commit.close();
-        await release();
+        try {
+          await commit.close();
+          await disk.close(StateDraft.toJson(commit.state));
+        } finally {
+          await release();
+        }
       },
     };
   } catch (err) {

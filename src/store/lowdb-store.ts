@@ -47,7 +47,7 @@ export function storeFileOf<T>(check: CheckValue<T>) {
 interface Draft<T> { nextId: number; records: Keyed<T>[] }
 
 class LowdbStore<T> implements RecordStore<T> {
-  readonly #commit: GroupCommit<Draft<T>>;
+  readonly #commit: GroupCommit<Draft<T>, Draft<T>>;
   #byId: Map<number, Keyed<T>>;
   #closed = false;
   readonly #release: () => Promise<void>;
@@ -55,7 +55,7 @@ class LowdbStore<T> implements RecordStore<T> {
   constructor(db: Low<StoreFile<T>>, release: () => Promise<void>) {
     this.#release = release;
     this.#byId = new Map(db.data.records.map((r) => [r.id, r]));
-    this.#commit = new GroupCommit<Draft<T>>(
+    this.#commit = new GroupCommit<Draft<T>, Draft<T>>(
       { nextId: db.data.nextId, records: [...db.data.records] },
       (d) => ({ nextId: d.nextId, records: [...d.records] }),
       async (draft) => {
@@ -63,7 +63,10 @@ class LowdbStore<T> implements RecordStore<T> {
         db.data = draft;
         try { await db.write(); } catch (err) { db.data = before; throw err; }
       },
-      (written) => { this.#byId = new Map(written.records.map((r) => [r.id, r])); },
+      (_, written) => {
+        this.#byId = new Map(written.records.map((r) => [r.id, r]));
+        return written;
+      },
     );
   }
 
