@@ -177,15 +177,22 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
 export const PROTOCOL_STAGES: readonly StageFn[] = STAGES.filter((s): s is Exclude<Stage, 'handler'> => s !== 'handler').map((s) => PROTOCOL[s]);
 
 /**
- * Runs the protocol stages from `from` on: the answer of the first that stops the request, or
- * undefined when the request reaches its handler. Synchronous until a stage returns a promise.
+ * Runs the protocol stages from `from` on: `stopped` with the answer of the first that stops the
+ * request, or `passed` when the request reaches its handler. Synchronous until a stage returns a
+ * promise; then one promise per stage that waits, continuing straight into `passed`.
  */
-export function runStages(x: Exchange, from = 0): StageResult | Promise<StageResult> {
+export function runThrough<T>(x: Exchange, stopped: (s: Stopped) => T, passed: (x: Exchange) => T | Promise<T>, from = 0): T | Promise<T> {
   for (let i = from; i < PROTOCOL_STAGES.length; i++) {
     const r = PROTOCOL_STAGES[i]!(x);
     if (r === undefined) continue;
-    if (r instanceof Promise) return r.then((v) => v ?? runStages(x, i + 1));
-    return r;
+    if (r instanceof Promise) return r.then((v) => (v === undefined ? runThrough(x, stopped, passed, i + 1) : stopped(v)));
+    return stopped(r);
   }
-  return undefined;
+  return passed(x);
 }
+
+const same = (s: Stopped): StageResult => s;
+const through = (): StageResult => undefined;
+
+/** The answer of the first stage that stops the request, or undefined when it reaches its handler. */
+export const runStages = (x: Exchange, from = 0): StageResult | Promise<StageResult> => runThrough(x, same, through, from);

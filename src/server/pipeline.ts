@@ -7,7 +7,8 @@ import type { HandlerContext } from '../dsl/implement.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
 import { HttpError, isReply, type Reply } from '../dsl/reply.js';
 import { Router } from '../describe/router.js';
-import { Exchange, type Plan, type StageResult, runStages } from '../describe/stages.js';
+import { Exchange, type Plan, runThrough } from '../describe/stages.js';
+import type { Stopped } from '../describe/answer.js';
 import { defaultFormatters, protocolError } from '../describe/answer.js';
 import { encodeReply, errorReply } from './reply.js';
 import type { ExtensionRuntime } from './extensions.js';
@@ -61,16 +62,12 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> =>
  * verify) and the handler answers at once: most GETs cost no promise at all.
  */
 export function handle(cs: CompiledSurface, req: RequestRecord): OutReply | Promise<OutReply> {
-  const x = new Exchange(cs, req);
-  const stopped = runStages(x);
-  if (stopped instanceof Promise) return stopped.then((s) => afterStages(cs, req, x, s));
-  return afterStages(cs, req, x, stopped);
+  return runThrough<OutReply>(new Exchange(cs, req), answerOf, reachHandler);
 }
 
-function afterStages(cs: CompiledSurface, req: RequestRecord, x: Exchange, stopped: StageResult): OutReply | Promise<OutReply> {
-  if (stopped) return stopped.answer;
-  return invoke(cs, req, x);
-}
+const answerOf = (s: Stopped): OutReply => s.answer;
+// The exchange was made in handle() from this surface and this request.
+const reachHandler = (x: Exchange): OutReply | Promise<OutReply> => invoke(x.plan as CompiledSurface, x.req as RequestRecord, x);
 
 /** The handler stage: calls the handler and encodes what it answers; a promise only when it returns one. */
 function invoke(cs: CompiledSurface, req: RequestRecord, x: Exchange): OutReply | Promise<OutReply> {

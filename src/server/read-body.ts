@@ -11,24 +11,25 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // `on`, not `once`: `done` keeps each outcome to one, and once() allocates a wrapper per event.
     const finish = (r: BodyRead) => {
       if (done) return;
       done = true;
-      req.off('data', onData);
       resolve(r);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         chunks.length = 0;
+        req.off('data', onData);
         finish({ kind: 'tooLarge' });
         return;
       }
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => finish({ kind: 'body', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
-    req.once('error', () => finish({ kind: 'aborted' }));
-    req.once('close', () => finish(req.complete ? { kind: 'body', bytes: Buffer.concat(chunks, size) } : { kind: 'aborted' }));
+    req.on('end', () => finish({ kind: 'body', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
+    req.on('error', () => finish({ kind: 'aborted' }));
+    req.on('close', () => finish(req.complete ? { kind: 'body', bytes: Buffer.concat(chunks, size) } : { kind: 'aborted' }));
   });
 }

@@ -125,6 +125,14 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
   };
   // decided: requests go from node:http straight to the pipeline, which routes them itself; see
   // README "Benchmark" (Polka's per-request URL parsing and async middleware loop cost CPU per answer).
+  const send = (res: ServerResponse, out: OutReply): void => {
+    try {
+      const writing = write(res, out);
+      if (writing) writing.catch((err: unknown) => fail(err, res));
+    } catch (err) {
+      fail(err, res);
+    }
+  };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const r = record(req, res);
     // Only a recording server (`--record`) pays for observing the exchange.
@@ -133,11 +141,11 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
     try {
       const out = observer && observeExchange ? observeExchange(r, res, (x) => handle(cs, x), observer) : handle(cs, r);
       if (out instanceof Promise) {
-        out.then((o) => write(res, o)).catch((err: unknown) => fail(err, res));
+        // One promise: the answer is written in its callback, a failure of either goes to fail().
+        out.then((o) => send(res, o), (err: unknown) => fail(err, res));
         return;
       }
-      const writing = write(res, out);
-      if (writing) writing.catch((err: unknown) => fail(err, res));
+      send(res, out);
     } catch (err) {
       fail(err, res);
     }
