@@ -78,7 +78,7 @@ export class Router {
   }
 
   /** Routes a raw request target (`/position/1/2?x=1`): the query is ignored, escapes decoded. */
-  route(method: string, target: string, options: MatchOptions = {}): PathRoute {
+  route(method: string, target: string, options?: MatchOptions): PathRoute {
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
     const segments = splitPath(path);

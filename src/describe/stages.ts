@@ -35,6 +35,8 @@ export interface Plan {
   readonly verify: VerifyClaim;
 }
 
+const NO_HEADERS: AnswerHeaders = Object.freeze({});
+
 /** One request on its way through the stages; what a stage learns, later stages read. */
 export class Exchange {
   readonly path: string;
@@ -42,8 +44,10 @@ export class Exchange {
   route: RouteResult | undefined;
   /** Set once the route matched. */
   endpoint!: EndpointInfo;
-  readonly input: Record<string, unknown> = {};
-  readonly extraHeaders: AnswerHeaders = {};
+  /** The handler's input; the route's captures object once the route matched (fresh per match). */
+  input: Record<string, unknown> = {};
+  /** Headers extensions add to the answer; one shared empty object until one does. */
+  extraHeaders: AnswerHeaders = NO_HEADERS;
   /** The response codec `Accept` picked (undefined: the success has no content). */
   media: MediaCodec | undefined;
   bodyMedia: MediaCodec | undefined;
@@ -70,7 +74,7 @@ const formatted = (x: Exchange, kind: Stopped['kind'], formatter: 'bodyParse' | 
 function extensionOutcome(x: Exchange, part: ExtensionPart, r: ExtensionRead<unknown>): StageResult {
   if (r.ok) {
     x.input[part.key] = r.value;
-    if (r.headers) Object.assign(x.extraHeaders, r.headers);
+    if (r.headers) x.extraHeaders = { ...x.extraHeaders, ...r.headers };
     return undefined;
   }
   if ('failure' in r) return formatted(x, 'badHeader', 'headerParse', r.failure);
@@ -107,7 +111,8 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
         return formatted(x, 'badCapture', 'urlParse', { combinator: 'Capture', name: route.name, message: `Error parsing capture ${route.name} failed: ${route.message}`, ...(route.constraint === undefined ? {} : { constraint: route.constraint }) });
       case 'match':
         x.endpoint = route.endpoint;
-        Object.assign(x.input, route.captures);
+        // The router made this object for this request alone: it becomes the input.
+        x.input = route.captures;
         return undefined;
       default: return undefined;
     }
