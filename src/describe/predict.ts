@@ -73,7 +73,8 @@ export function predictor(surface: Surface, options: PredictOptions = {}): (req:
     if (framing) return early(framing.status === 501 ? 'notImplemented' : 'badFraming', framing);
     const target = originForm(req.url);
     if (target === undefined) return early('badUrl', notAPath(req.url));
-    const bytes = req.body === undefined ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
+    // Bytes given are viewed, not copied: the stages only read them (a 413 example is over 1 MiB).
+    const bytes = req.body === undefined ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
     const incoming: Incoming = {
       method: req.method.toUpperCase(),
       url: target,

@@ -72,10 +72,14 @@ function provocations(e: EndpointInfo, kind: ErrorKind): PredictedRequest[] {
     }
     case 'notAcceptable': return [withHeaders({ accept: 'application/x-unacceptable' })];
     case 'unsupportedMediaType': return [withHeaders({ 'content-type': 'application/x-unsupported' })];
-    case 'payloadTooLarge': return [{ ...base, body: Buffer.alloc(DEFAULT_MAX_BODY + 1, 0x20) }];
+    case 'payloadTooLarge': return [{ ...base, body: tooLargeBody() }];
     default: return [];
   }
 }
+
+/** One body over the default limit, made once and shared by every 413 example (only ever read). */
+let oversized: Buffer | undefined;
+const tooLargeBody = (): Buffer => (oversized ??= Buffer.alloc(DEFAULT_MAX_BODY + 1, 0x20));
 
 /** The registry's example of an error no request held in memory provokes (a busy password check). */
 function registryAnswer(kind: ErrorKind): DocAnswer[] {
