@@ -29,7 +29,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
     };
     req.on('data', onData);
     req.on('end', () => finish({ kind: 'body', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
-    req.on('error', () => finish({ kind: 'aborted' }));
+    // No 'error' listener: a request cut short emits 'error' only to listeners it has, and always
+    // 'close' (Node's IncomingMessage), which answers it here.
     req.on('close', () => finish(req.complete ? { kind: 'body', bytes: Buffer.concat(chunks, size) } : { kind: 'aborted' }));
   });
 }

@@ -29,7 +29,8 @@ class NodeRequest implements RequestRecord {
    * the body has passed and the declared length fits: a body that would be refused is never sent.
    */
   readBody(limit: number) {
-    if (!this.res.headersSent && /\b100-continue\b/i.test(String(this.req.headers.expect ?? ''))) {
+    const expect = this.req.headers.expect;
+    if (expect !== undefined && !this.res.headersSent && /\b100-continue\b/i.test(String(expect))) {
       const declared = Number(this.req.headers['content-length']);
       if (!(Number.isFinite(declared) && declared > limit)) this.res.writeContinue();
     }

@@ -255,6 +255,18 @@ s(`${LONG ? 500 : 100} slow-loris sockets do not stop others from being served`,
   await Promise.all(slow);
 });
 
+s('clients that hang up in the middle of a body (50 at once) leave the server answering', async () => {
+  const port = portOf(ctx.servers.S2!.url);
+  const half = (reset: boolean) => rawExchange(port, async (sock) => {
+    sock.write(req('POST', '/marketing', { ...JSON_CT, 'content-length': '400', connection: 'keep-alive' }, '{"clientName":"Al'));
+    await sleep(50);
+    if (reset) sock.resetAndDestroy(); else sock.destroy();
+  }, 5_000);
+  await Promise.all(Array.from({ length: 50 }, (_, i) => half(i % 2 === 0)));
+  const body = JSON.stringify({ clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell'] });
+  assert.equal(statuses((await rawAsk(port, req('POST', '/marketing', JSON_CT, body))).text), [200], 'a whole body is still answered');
+});
+
 s('every server is alive at the end and nothing was logged as a crash', async () => {
   const alive: [Name, string, number][] = [['S1', '/users', 200], ['S2', '/hello', 200], ['S3', '/hello/x', 200], ['S4', '/person', 200], ['S5', '/x/1', 200], ['S6', '/bar', 401], ['S7', '/colors', 206], ['S8', '/static/hello.txt', 200], ['S10', '/docs/1', 200]];
   for (const [name, path, status] of alive) assert.equal(statuses((await rawAsk(portOf(ctx.servers[name]!.url), req('GET', path))).text), [status], `${name} ${path}`);
