@@ -34,6 +34,8 @@ export class JournaledJsonFile<T extends object, C> {
   #fileBytes = 0;
   /** No file yet, or the journal holds what an earlier run or a failed append left: fold before the next append. */
   #dirty = true;
+  /** Whether a journal file exists (read found one, or this process started one). */
+  #journalOnDisk = false;
 
   constructor(file: string, validate: Validate<T>, changeOf: (json: unknown) => C) {
     this.file = file;
@@ -58,24 +60,25 @@ export class JournaledJsonFile<T extends object, C> {
     try {
       text = await readFile(this.journal, 'utf8');
     } catch (err) {
-      if (errnoOf(err) === 'ENOENT') return { data: data, changes: [] };
+      if (errnoOf(err) === 'ENOENT') return { data, changes: [] };
       throw new StoreOpenError(`cannot read the journal ${this.journal}: ${oneLine((err as Error).message)}`);
     }
+    this.#journalOnDisk = true;
     this.#dirty ||= text !== '';
     const lines = text.split('\n');
     lines.pop(); // '' after the last newline, or a line never finished
-    if (lines.length === 0) return { data: data, changes: [] };
+    if (lines.length === 0) return { data, changes: [] };
     const header = this.#parse(lines[0]!, 1) as { generation?: unknown } | null;
     if (typeof header?.generation !== 'number') throw this.#corrupt('line 1 is not {"generation": n}');
     if (header.generation !== this.#generation) {
-      if (header.generation < this.#generation) return { data: data, changes: [] };
+      if (header.generation < this.#generation) return { data, changes: [] };
       throw this.#corrupt(`it follows generation ${header.generation}, the file is generation ${this.#generation}`);
     }
     const changes = lines.slice(1).map((line, i) => {
       const json = this.#parse(line, i + 2);
       try { return this.#changeOf(json); } catch (err) { throw this.#corrupt(`line ${i + 2}: ${oneLine((err as Error).message)}`); }
     });
-    return { data: data, changes };
+    return { data, changes };
   }
 
   /**
@@ -101,6 +104,22 @@ export class JournaledJsonFile<T extends object, C> {
 
   /** Writes `data` as the file, durably, and starts an empty journal of the next generation. */
   async fold(data: T): Promise<void> {
+    await this.#writeFile(data);
+    await this.#start();
+  }
+
+  /** Folds what the journal holds into the file and removes the journal. */
+  async close(data: T): Promise<void> {
+    if (this.#dirty || this.#journalBytes > 0) await this.#writeFile(data);
+    await this.#handle?.close();
+    this.#handle = undefined;
+    // Not synced: a journal that comes back after a crash is of an older generation than the file.
+    if (this.#journalOnDisk) await unlink(this.journal).catch((err) => { if (errnoOf(err) !== 'ENOENT') throw err; });
+    this.#journalOnDisk = false;
+  }
+
+  /** The file of the next generation; until a journal of that generation starts, the old one is stale. */
+  async #writeFile(data: T): Promise<void> {
     await this.#handle?.close();
     this.#handle = undefined;
     this.#generation += 1;
@@ -108,26 +127,17 @@ export class JournaledJsonFile<T extends object, C> {
     await this.#whole.write(Object.assign({ generation: this.#generation }, data, { generation: this.#generation }));
     this.#fileBytes = this.#whole.lastBytes;
     this.#dirty = true;
-    await this.#start();
-  }
-
-  /** Folds what the journal holds into the file and removes the journal. */
-  async close(data: T): Promise<void> {
-    if (this.#dirty || this.#journalBytes > 0) await this.fold(data);
-    await this.#handle?.close();
-    this.#handle = undefined;
-    await unlink(this.journal).catch((err) => { if (errnoOf(err) !== 'ENOENT') throw err; });
   }
 
   /** Empties the journal and writes its header; a journal created here is made durable in its folder. */
   async #start(): Promise<FileHandle> {
-    const existed = await open(this.journal, 'r').then((h) => h.close().then(() => true), () => false);
     const handle = await open(this.journal, 'w', 0o644);
     try {
       const header = `${JSON.stringify({ generation: this.#generation })}\n`;
       await handle.write(header);
       await handle.datasync();
-      if (!existed) await syncDirectory(this.#whole.folder);
+      if (!this.#journalOnDisk) await syncDirectory(this.#whole.folder);
+      this.#journalOnDisk = true;
       this.#journalBytes = 0;
       this.#dirty = false;
       this.#handle = handle;
