@@ -33,8 +33,8 @@ export function seed(dataDir: string): void {
   }
 }
 
-/** The endpoint a request reaches on a surface, by the description layer's router. */
-async function endpointNamer(load: () => Promise<LoadedSurface>): Promise<(req: { method: string; path: string }) => string | undefined> {
+/** The endpoint a request reaches on a surface, by the description layer's router (api-check and api-docs --examples-from). */
+export async function endpointNamer(load: () => Promise<{ readonly surface: Surface }>): Promise<(req: { method: string; path: string }) => string | undefined> {
   const [{ surface }, { Router }, { walk }] = await Promise.all([load(), import('../describe/router.js'), import('../dsl/walk.js')]);
   const router = new Router(walk(surface));
   return (req) => {

@@ -6,6 +6,7 @@ import type { DocExample, DocModel } from '../docs/index.js';
 import type { Surface } from '../dsl/types.js';
 import type { Target } from '../check/index.js';
 import { UsageError } from './resolve-surface.js';
+import { baseUrlProblem } from './base-url.js';
 
 export interface ProveOptions {
   readonly verify: boolean;
@@ -21,8 +22,9 @@ export function checkProveFlags(o: { verify?: boolean; requireVerified?: boolean
   if (o.requireVerified && !o.verify) throw new UsageError('--require-verified needs --verify');
   if (o.baseUrl !== undefined) {
     if (!o.verify && o.examplesFrom === undefined) throw new UsageError('--base-url needs --verify or --examples-from (it is where their requests go)');
-    if (!/^https?:\/\/[^/]/.test(o.baseUrl)) throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`);
-    try { new URL(o.baseUrl); } catch { throw new UsageError(`--base-url: "${o.baseUrl}" is not an http(s) URL`); }
+    // The same rule as api-check's --base-url (a query, an empty port or port 0 is a usage error too).
+    const problem = baseUrlProblem(o.baseUrl);
+    if (problem !== undefined) throw new UsageError(problem);
   }
   if (o.examplesFrom !== undefined && !(existsSync(o.examplesFrom) && statSync(o.examplesFrom).isDirectory())) {
     throw new UsageError(`--examples-from: no such directory ${o.examplesFrom}`);
@@ -37,16 +39,6 @@ async function starterOf(name: string, o: ProveOptions, hasHandlers: boolean): P
   const start = hasHandlers ? inProcess(name, () => {}) : undefined;
   if (start === undefined) throw new UsageError(`${name} has no handlers to send examples to here: give --base-url URL of a server that serves it`);
   return () => start(name);
-}
-
-/** The endpoint a fixture's request reaches, by the description layer's router. */
-async function endpointRouter(surface: Surface): Promise<(method: string, path: string) => string | undefined> {
-  const [{ Router }, { walk }] = await Promise.all([import('../describe/router.js'), import('../dsl/walk.js')]);
-  const router = new Router(walk(surface));
-  return (method, path) => {
-    const r = router.route(method, path);
-    return r.kind === 'match' ? r.endpoint.name : undefined;
-  };
 }
 
 const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
@@ -65,13 +57,13 @@ async function fixtureExamples(dir: string, surface: Surface, names: readonly st
   const wanted = names.map((n) => n.toLowerCase());
   const files = loaded.files.filter((f) => !f.scenario && wanted.includes(f.surface.toLowerCase()));
   const result = await check.run({ files, start: () => start(), timeoutMs: o.timeoutMs, concurrency: 1 });
-  const route = await endpointRouter(surface);
+  const route = await (await import('./check.js')).endpointNamer(async () => ({ surface }));
   const added: { endpoint: string; status: number; example: DocExample }[] = [];
   let failed = 0;
   for (const r of result.results) {
     if (r.outcome !== 'passed' || r.actual === undefined) { failed++; continue; }
     const req = r.case.request;
-    const endpoint = r.case.endpoint ?? route(req.method, req.path);
+    const endpoint = r.case.endpoint ?? route(req);
     if (endpoint === undefined) continue;
     added.push({ endpoint, status: r.actual.status, example: exampleOf(r.case, r.actual, o.verify) });
   }

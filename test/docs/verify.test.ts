@@ -120,8 +120,11 @@ test('--examples-from: fixtures that replay successfully become examples of thei
 
 test('bad input is one line on stderr and exit 2, nothing on stdout', () => {
   const cases: [string[], RegExp][] = [
-    [['S2', '--verify', '--base-url', 'garbage'], /^api-docs: --base-url: "garbage" is not an http\(s\) URL$/],
-    [['S2', '--verify', '--base-url', 'ftp://x'], /^api-docs: --base-url: "ftp:\/\/x" is not an http\(s\) URL$/],
+    [['S2', '--verify', '--base-url', 'garbage'], /^api-docs: --base-url: "garbage" is not an http\(s\) URL \(it must start with http:\/\/ or https:\/\/\)$/],
+    [['S2', '--verify', '--base-url', 'ftp://x'], /^api-docs: --base-url: "ftp:\/\/x" is not an http\(s\) URL/],
+    [['S2', '--verify', '--base-url', 'http://127.0.0.1:9?x=1'], /^api-docs: --base-url: .* \(a query has no place in a base URL\)$/],
+    [['S2', '--verify', '--base-url', 'http://127.0.0.1:'], /^api-docs: --base-url: .* \(the port after ":" is empty\)$/],
+    [['S2', '--verify', '--base-url', 'http://127.0.0.1:0'], /^api-docs: --base-url: .* \(port 0 names no server\)$/],
     [['S2', '--base-url', 'http://127.0.0.1:9'], /^api-docs: --base-url needs --verify or --examples-from/],
     [['S2', '--require-verified'], /^api-docs: --require-verified needs --verify$/],
     [['S2', '--examples-from', 'test/no-such-dir'], /^api-docs: --examples-from: no such directory test\/no-such-dir$/],
