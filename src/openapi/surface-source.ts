@@ -213,7 +213,9 @@ class Writer {
     body += `// Each handler answers what the mock answers: the success response's first example, else a sample.\n`;
     body += `export const handlers = implement(surface, {\n${handlers}});\n`;
 
-    const used = IMPORTABLE.filter((n) => new RegExp(`(^|[^\\w$.'"])${n.replace('$', '\\$')}[.(]`, 'm').test(body));
+    // Looked for in the code only: a description saying "call get(x) first" imports nothing.
+    const code = body.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/.*$/gm, '');
+    const used = IMPORTABLE.filter((n) => new RegExp(`(^|[^\\w$.'"])${n.replace('$', '\\$')}[.(]`, 'm').test(code));
     const head = comment(`${surface.meta.title}: written by \`api-serve import ${this.options.file}\`; the source is yours to edit.`)
       + comment(`Serve it with \`api-serve ./this-file.ts\`; document it with \`api-docs ./this-file.ts\`.`);
     return `${head}import { ${used.join(', ')} } from 'api-serve';\n\n${body}`;

@@ -182,6 +182,26 @@ components:
   assert.match(r.stdout, /^export const Repo = t\.object\("Repo", \{ slug: t\.text, owner: t\.optional\(User\) \}/m);
 });
 
+s('a description that reads like code imports nothing: only the builders the module calls', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'doc.yaml'), `openapi: 3.1.0
+info: { title: Notes, version: '1', description: 'Call get(x) first, then t.text or capture("id").' }
+paths:
+  /notes:
+    post:
+      operationId: addNote
+      description: 'Like put(note) // or del(note)'
+      requestBody: { content: { text/plain: { schema: { type: string } } } }
+      responses: { '204': { description: done } }
+`);
+  const r = runBin('api-serve', ['import', 'doc.yaml'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  const imports = /^import \{ (.*) \} from 'api-serve';$/m.exec(r.stdout)?.[1]?.split(', ');
+  assert.ok(imports, r.stdout);
+  for (const unused of ['get', 'put', 'capture', 'del']) assert.not.ok(imports.includes(unused), `${unused} imported: ${imports.join(', ')}`);
+  assert.ok(imports.includes('post'), imports.join(', '));
+});
+
 s('an existing output file is refused without --force: one line, exit 2; with --force it is replaced', () => {
   const dir = project();
   writeFileSync(join(dir, 'api.ts'), '// mine\n');
