@@ -5,8 +5,6 @@ import { stringifySetCookie } from 'cookie';
 
 import { JWT_COOKIE, XSRF_COOKIE } from '../../dsl/auth.js';
 
-export { JWT_COOKIE, XSRF_COOKIE };
-
 /** The two `Set-Cookie` values, XSRF first, as servant-auth sends them. */
 export function sessionCookies(token: string): string[] {
   // base64url keeps the value free of characters the cookie package would percent-encode.
