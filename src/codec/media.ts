@@ -25,12 +25,14 @@ function text8(raw: Buffer): Result<string> {
 export const json: MediaCodec = {
   name: 'json', type: 'application/json', contentType: 'application/json;charset=utf-8',
   decode(raw, codec) {
-    // isUtf8 (simdutf) then a plain decode is cheaper than a fatal TextDecoder on every body.
-    if (!isUtf8(raw)) return fail('body is not valid UTF-8', '$');
-    let value: unknown;
     // A leading byte order mark is dropped, as the TextDecoder used before did.
     const start = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;
-    try { value = JSON.parse(raw.toString('utf8', start)); } catch (e) {
+    const source = raw.toString('utf8', start);
+    // A plain decode writes U+FFFD for bytes that are not UTF-8: only a body holding one is
+    // checked byte by byte (isUtf8), which spares every other body a call into C++.
+    if (source.includes('\ufffd') && !isUtf8(raw)) return fail('body is not valid UTF-8', '$');
+    let value: unknown;
+    try { value = JSON.parse(source); } catch (e) {
       return fail(raw.length === 0 ? 'empty body, expected JSON' : `not valid JSON (${(e as Error).message})`, '$');
     }
     return checkFast(codec, value);

@@ -70,8 +70,16 @@ export function splitPath(path: string): string[] | undefined {
   return raw;
 }
 
+const NO_CAPTURES: [string, unknown][] = [];
+
 export class Router {
   private readonly root = newNode();
+  /**
+   * The endpoints of each all-static path, by the path as a client writes it (`/hello`): such a
+   * path always ends at its own node (static segments win, and a node with endpoints answers a
+   * match or a 405 there), so it is looked up whole instead of split and walked.
+   */
+  private readonly exact = new Map<string, Map<string, EndpointInfo>>();
 
   constructor(readonly endpoints: readonly EndpointInfo[]) {
     for (const e of endpoints) this.add(e);
@@ -81,6 +89,8 @@ export class Router {
   route(method: string, target: string, options?: MatchOptions): PathRoute {
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
+    const leaf = this.exact.get(path);
+    if (leaf !== undefined) return this.atLeaf(leaf, method, NO_CAPTURES);
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'badUrl', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` };
     return this.match(method, segments, options);
@@ -104,6 +114,9 @@ export class Router {
       }
     }
     node.endpoints.set(e.method, e);
+    // Only words a client sends as they are (no escape, no separator) can be looked up as written.
+    const words = e.segments.map((s) => (s.kind === 'static' ? s.value : undefined));
+    if (words.every((w) => w !== undefined && w !== '' && !/[%/?#]/.test(w))) this.exact.set(`/${words.join('/')}`, node.endpoints);
   }
 
   /** Matches already-decoded path segments (a final empty segment is ignored: `/users/`). */

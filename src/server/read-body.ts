@@ -31,6 +31,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
     req.on('end', () => finish({ kind: 'body', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
     // No 'error' listener: a request cut short emits 'error' only to listeners it has, and always
     // 'close' (Node's IncomingMessage), which answers it here.
-    req.on('close', () => finish(req.complete ? { kind: 'body', bytes: Buffer.concat(chunks, size) } : { kind: 'aborted' }));
+    // Checked before building an outcome: 'close' comes after 'end' on every request read whole.
+    req.on('close', () => { if (!done) finish(req.complete ? { kind: 'body', bytes: Buffer.concat(chunks, size) } : { kind: 'aborted' }); });
   });
 }
