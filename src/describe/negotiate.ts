@@ -56,8 +56,11 @@ export function essence(contentType: string): string {
  * read as application/octet-stream, so it is accepted only where octet-stream is.
  */
 export function pickRequestMedia(contentType: string | undefined, media: readonly MediaCodec[]): MediaCodec | undefined {
+  // Most clients send the bare type as declared: found without building the essence.
+  for (let i = 0; i < media.length; i++) if (media[i]!.type === contentType) return media[i];
   const type = contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : essence(contentType);
-  return media.find((m) => m.type === type);
+  for (let i = 0; i < media.length; i++) if (media[i]!.type === type) return media[i];
+  return undefined;
 }
 
 /**
@@ -69,7 +72,8 @@ export function unsupportedEncoding(contentType: string | undefined, contentEnco
   if (contentEncoding !== undefined && contentEncoding.trim() !== '' && contentEncoding.trim().toLowerCase() !== 'identity') {
     return `Content-Encoding ${JSON.stringify(contentEncoding)} is not supported`;
   }
-  const charset = contentType === undefined ? undefined : /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  // Without a parameter there is no charset to read.
+  const charset = contentType === undefined || !contentType.includes(';') ? undefined : /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') return `charset ${JSON.stringify(charset)} is not supported`;
   return undefined;
 }
