@@ -71,27 +71,31 @@ const reachHandler = (x: Exchange): OutReply | Promise<OutReply> => invoke(x.pla
 
 /** The handler stage: calls the handler and encodes what it answers; a promise only when it returns one. */
 function invoke(cs: CompiledSurface, req: RequestRecord, x: Exchange): OutReply | Promise<OutReply> {
-  const e = x.endpoint;
-  const path = x.path;
-  const crashed = (err: unknown): OutReply => {
-    if (err instanceof HttpError) return errorReply(err, x.extraHeaders);
-    cs.log(`api-serve: handler ${e.name} (${req.method} ${path}) crashed: ${(err as Error)?.stack ?? String(err)}`);
-    return errorReply(protocolError('internal', 'Internal Server Error: the handler failed; the server log has details'));
-  };
-  const answered = (outcome: unknown): OutReply => {
-    if (outcome instanceof HttpError) return errorReply(outcome, x.extraHeaders);
-    try {
-      return encodeReply(e, e.responses[0]!, x.media, isReply(outcome) ? (outcome as Reply) : undefined, outcome, x.extraHeaders);
-    } catch (err) {
-      cs.log(`api-serve: the reply of ${e.name} (${req.method} ${path}) could not be encoded: ${(err as Error)?.message ?? String(err)}`);
-      return errorReply(protocolError('internal', 'Internal Server Error: the reply could not be encoded'));
-    }
-  };
   let outcome: unknown;
   try {
-    outcome = cs.handlers.get(e)!(x.input, new Context(req, path));
+    outcome = cs.handlers.get(x.endpoint)!(x.input, new Context(req, x.path));
   } catch (err) {
-    return crashed(err);
+    return crashed(cs, req, x, err);
   }
-  return isThenable(outcome) ? Promise.resolve(outcome).then(answered, crashed) : answered(outcome);
+  // Closures only for a handler that answers later: most answer at once.
+  return isThenable(outcome) ? Promise.resolve(outcome).then((o) => answered(cs, req, x, o), (err: unknown) => crashed(cs, req, x, err)) : answered(cs, req, x, outcome);
+}
+
+/** A handler that threw or rejected: its HttpError as it says, anything else a logged 500. */
+function crashed(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: unknown): OutReply {
+  if (err instanceof HttpError) return errorReply(err, x.extraHeaders);
+  cs.log(`api-serve: handler ${x.endpoint.name} (${req.method} ${x.path}) crashed: ${(err as Error)?.stack ?? String(err)}`);
+  return errorReply(protocolError('internal', 'Internal Server Error: the handler failed; the server log has details'));
+}
+
+/** What a handler answered, encoded as its endpoint declares; a value that cannot be is a logged 500. */
+function answered(cs: CompiledSurface, req: RequestRecord, x: Exchange, outcome: unknown): OutReply {
+  if (outcome instanceof HttpError) return errorReply(outcome, x.extraHeaders);
+  const e = x.endpoint;
+  try {
+    return encodeReply(e, e.responses[0]!, x.media, isReply(outcome) ? (outcome as Reply) : undefined, outcome, x.extraHeaders);
+  } catch (err) {
+    cs.log(`api-serve: the reply of ${e.name} (${req.method} ${x.path}) could not be encoded: ${(err as Error)?.message ?? String(err)}`);
+    return errorReply(protocolError('internal', 'Internal Server Error: the reply could not be encoded'));
+  }
 }
