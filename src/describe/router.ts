@@ -70,16 +70,21 @@ export function splitPath(path: string): string[] | undefined {
   return raw;
 }
 
-const NO_CAPTURES: [string, unknown][] = [];
+/** Captured names and values, alternating: `[name, value, name, value, ...]`. */
+type Captured = unknown[];
+const NO_CAPTURES: Captured = [];
 
 export class Router {
   private readonly root = newNode();
+  private readonly captured: Captured = [];
   /**
    * The endpoints of each all-static path, by the path as a client writes it (`/hello`): such a
    * path always ends at its own node (static segments win, and a node with endpoints answers a
    * match or a 405 there), so it is looked up whole instead of split and walked.
    */
   private readonly exact = new Map<string, Map<string, EndpointInfo>>();
+  /** Which lengths an all-static path has: any other path is not hashed for the lookup above. */
+  private exactLengths = new Uint8Array(0);
 
   constructor(readonly endpoints: readonly EndpointInfo[]) {
     for (const e of endpoints) this.add(e);
@@ -89,8 +94,10 @@ export class Router {
   route(method: string, target: string, options?: MatchOptions): PathRoute {
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
-    const leaf = this.exact.get(path);
-    if (leaf !== undefined) return this.atLeaf(leaf, method, NO_CAPTURES);
+    if (path.length < this.exactLengths.length && this.exactLengths[path.length] === 1) {
+      const leaf = this.exact.get(path);
+      if (leaf !== undefined) return this.atLeaf(leaf, method, NO_CAPTURES, 0);
+    }
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'badUrl', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` };
     return this.match(method, segments, options);
@@ -116,39 +123,52 @@ export class Router {
     node.endpoints.set(e.method, e);
     // Only words a client sends as they are (no escape, no separator) can be looked up as written.
     const words = e.segments.map((s) => (s.kind === 'static' ? s.value : undefined));
-    if (words.every((w) => w !== undefined && w !== '' && !/[%/?#]/.test(w))) this.exact.set(`/${words.join('/')}`, node.endpoints);
+    if (words.every((w) => w !== undefined && w !== '' && !/[%/?#]/.test(w))) {
+      const path = `/${words.join('/')}`;
+      this.exact.set(path, node.endpoints);
+      if (path.length >= this.exactLengths.length) {
+        const grown = new Uint8Array(path.length + 1);
+        grown.set(this.exactLengths);
+        this.exactLengths = grown;
+      }
+      this.exactLengths[path.length] = 1;
+    }
   }
 
   /** Matches already-decoded path segments (a final empty segment is ignored: `/users/`). */
   match(method: string, segments: readonly string[], options?: MatchOptions): RouteResult {
     const end = segments.length > 0 && segments[segments.length - 1] === '' ? segments.length - 1 : segments.length;
-    return this.walk(this.root, method, segments, 0, end, [], options?.placeholder);
+    // One array per router for the captures on the way down (matching never waits, so no two
+    // matches share it at once), filled up to a count: its length is never cut, which would let V8
+    // drop its storage and allocate it again on the next push.
+    return this.walk(this.root, method, segments, 0, end, this.captured, 0, options?.placeholder);
   }
 
-  private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: [string, unknown][]): RouteResult {
+  private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: Captured, count: number): RouteResult {
     if (endpoints.size === 0) return NOT_FOUND;
     const e = endpoints.get(method) ?? (method === 'HEAD' ? endpoints.get('GET') : undefined);
     if (e) {
       // A plain loop: Object.fromEntries cost a third of a match (bench/).
       const captures: Record<string, unknown> = {};
-      for (const [name, value] of captured) captures[name] = value;
+      for (let i = 0; i < count; i += 2) captures[captured[i] as string] = captured[i + 1];
       return { kind: 'match', endpoint: e, captures };
     }
     return { kind: 'methodNotAllowed', allow: allowOf(endpoints) };
   }
 
-  private walk(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: [string, unknown][], placeholder: MatchOptions['placeholder']): RouteResult {
-    if (i === end) return this.atLeaf(node.endpoints, method, captured);
+  private walk(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: Captured, count: number, placeholder: MatchOptions['placeholder']): RouteResult {
+    if (i === end) return this.atLeaf(node.endpoints, method, captured, count);
     const seg = segs[i]!;
     let best: RouteResult = NOT_FOUND;
     const next = seg === '' ? undefined : node.statics.get(seg);
     if (next) {
       // Static segments win over captures whenever their branch knows the path.
-      best = this.walk(next, method, segs, i + 1, end, captured, placeholder);
+      best = this.walk(next, method, segs, i + 1, end, captured, count, placeholder);
       if (best.kind === 'match' || best.kind === 'methodNotAllowed') return best;
     }
     if (seg !== '') {
-      for (const { part, node: child } of node.captures) {
+      for (let c = 0; c < node.captures.length; c++) {
+        const { part, node: child } = node.captures[c]!;
         const parsed = placeholder?.(seg) ? { ok: true as const, value: seg } : part.codec.parseText(seg);
         let r: RouteResult;
         if (!parsed.ok) {
@@ -156,15 +176,15 @@ export class Router {
           // static segment took this word, the word was never meant for the capture.
           r = !next && this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error, ...(parsed.constraint === undefined ? {} : { constraint: parsed.constraint }) } : NOT_FOUND;
         } else {
-          captured.push([part.name, parsed.value]);
-          r = this.walk(child, method, segs, i + 1, end, captured, placeholder);
-          captured.pop();
+          captured[count] = part.name;
+          captured[count + 1] = parsed.value;
+          r = this.walk(child, method, segs, i + 1, end, captured, count + 2, placeholder);
         }
         if (r.kind === 'match') return r;
         if (rank(r) > rank(best)) best = r;
       }
       if (node.rest && best.kind === 'notFound') {
-        const r = this.atLeaf(node.rest.endpoints, method, [...captured, [node.rest.name, segs.slice(i, end)]]);
+        const r = this.atLeaf(node.rest.endpoints, method, [...captured.slice(0, count), node.rest.name, segs.slice(i, end)], count + 2);
         if (rank(r) > rank(best)) best = r;
       }
     }

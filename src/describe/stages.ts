@@ -36,6 +36,7 @@ export interface Plan {
 }
 
 const NO_HEADERS: AnswerHeaders = Object.freeze({});
+const NO_INPUT: Record<string, unknown> = Object.freeze({});
 
 /** One request on its way through the stages; what a stage learns, later stages read. */
 export class Exchange {
@@ -44,8 +45,11 @@ export class Exchange {
   route: RouteResult | undefined;
   /** Set once the route matched. */
   endpoint!: EndpointInfo;
-  /** The handler's input; the route's captures object once the route matched (fresh per match). */
-  input: Record<string, unknown> = {};
+  /**
+   * The handler's input: the route's captures object once the route matched (fresh per match);
+   * before that a shared frozen empty object, which no stage writes to.
+   */
+  input: Record<string, unknown> = NO_INPUT;
   /** Headers extensions add to the answer; one shared empty object until one does. */
   extraHeaders: AnswerHeaders = NO_HEADERS;
   /** The response codec `Accept` picked (undefined: the success has no content). */
