@@ -70,7 +70,21 @@ export class Exchange {
 }
 
 export type StageResult = Stopped | undefined;
-export type StageFn = (x: Exchange) => StageResult | Promise<StageResult>;
+
+/**
+ * A stage that waits (a body read, a credential check): what it waits for, and what decides the
+ * stage once it arrives. The runner waits with one promise reaction, not one per step.
+ */
+export class Waiting {
+  private constructor(readonly promise: Promise<unknown>, readonly settle: (x: Exchange, value: unknown) => StageResult | Waiting) {}
+
+  /** Made here only, so that each promise is paired with a settle that reads its value. */
+  static on<T>(promise: Promise<T>, settle: (x: Exchange, value: T) => StageResult | Waiting): Waiting {
+    return new Waiting(promise, settle as (x: Exchange, value: unknown) => StageResult | Waiting);
+  }
+}
+
+export type StageFn = (x: Exchange) => StageResult | Waiting;
 
 const formatted = (x: Exchange, kind: Stopped['kind'], formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure): Stopped =>
   ({ kind, answer: answerOfReply(x.plan.formatters[formatter](failure, x.failed())) });
@@ -86,7 +100,7 @@ function extensionOutcome(x: Exchange, part: ExtensionPart, r: ExtensionRead<unk
 }
 
 /** The extension parts of one stage, in order; a claim goes to the plan's verifier. */
-function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageResult | Promise<StageResult> {
+function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageResult | Waiting {
   const parts = x.endpoint.extensions;
   for (let i = from; i < parts.length; i++) {
     const part = parts[i]!;
@@ -94,8 +108,8 @@ function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageRe
     const read = part.ext.read(part.config, x.req.headers, x.req.url);
     if (read.ok === 'claim') {
       const verified = x.plan.verify(part, read.claim, x.req);
-      const next = (r: ExtensionRead<unknown>) => extensionOutcome(x, part, r) ?? runExtensions(x, stage, i + 1);
-      return verified instanceof Promise ? verified.then(next) : next(verified);
+      const next = (_: Exchange, r: ExtensionRead<unknown>) => extensionOutcome(x, part, r) ?? runExtensions(x, stage, i + 1);
+      return verified instanceof Promise ? Waiting.on(verified, next) : next(x, verified);
     }
     const stop = extensionOutcome(x, part, read);
     if (stop) return stop;
@@ -154,16 +168,7 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   'body-size'(x) {
     if (!x.endpoint.body) return undefined;
     const read = x.req.readBody(x.plan.maxBody);
-    const judge = (r: BodyRead): StageResult => {
-      if (r.kind === 'tooLarge') {
-        return refused({ kind: 'payloadTooLarge', message: `Payload Too Large: the body exceeds ${x.plan.maxBody} bytes`, headers: { connection: 'close' } });
-      }
-      // A body cut short is known only while reading it, so it is answered here, as a body error.
-      if (r.kind === 'aborted') return refused({ kind: 'badBody', message: 'the request body was cut short' });
-      x.bytes = r.bytes;
-      return undefined;
-    };
-    return read instanceof Promise ? read.then(judge) : judge(read);
+    return read instanceof Promise ? Waiting.on(read, judgeBody) : judgeBody(x, read);
   },
   query(x) {
     const r = decodeQuery(x.query, x.endpoint.query, x.input);
@@ -182,22 +187,42 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   },
 };
 
+/** What the body read tells the body-size stage. */
+function judgeBody(x: Exchange, r: BodyRead): StageResult {
+  if (r.kind === 'tooLarge') {
+    return refused({ kind: 'payloadTooLarge', message: `Payload Too Large: the body exceeds ${x.plan.maxBody} bytes`, headers: { connection: 'close' } });
+  }
+  // A body cut short is known only while reading it, so it is answered here, as a body error.
+  if (r.kind === 'aborted') return refused({ kind: 'badBody', message: 'the request body was cut short' });
+  x.bytes = r.bytes;
+  return undefined;
+}
+
 /** The stages before the handler, in the order STAGES names. */
 export const PROTOCOL_STAGES: readonly StageFn[] = STAGES.filter((s): s is Exclude<Stage, 'handler'> => s !== 'handler').map((s) => PROTOCOL[s]);
 
 /**
  * Runs the protocol stages from `from` on: `stopped` with the answer of the first that stops the
- * request, or `passed` when the request reaches its handler. Synchronous until a stage returns a
- * promise; then one promise per stage that waits, continuing straight into `passed`.
+ * request, or `passed` when the request reaches its handler. Synchronous until a stage waits;
+ * then one promise reaction per wait, continuing straight into `passed`.
  */
 export function runThrough<T>(x: Exchange, stopped: (s: Stopped) => T, passed: (x: Exchange) => T | Promise<T>, from = 0): T | Promise<T> {
   for (let i = from; i < PROTOCOL_STAGES.length; i++) {
     const r = PROTOCOL_STAGES[i]!(x);
     if (r === undefined) continue;
-    if (r instanceof Promise) return r.then((v) => (v === undefined ? runThrough(x, stopped, passed, i + 1) : stopped(v)));
+    if (r instanceof Waiting) return waitFor(r, x, stopped, passed, i);
     return stopped(r);
   }
   return passed(x);
+}
+
+/** Stage `i` waits: once what it waits for arrives, it decides, and the stages after it run. */
+function waitFor<T>(w: Waiting, x: Exchange, stopped: (s: Stopped) => T, passed: (x: Exchange) => T | Promise<T>, i: number): Promise<T> {
+  return w.promise.then((v) => {
+    const r = w.settle(x, v);
+    if (r === undefined) return runThrough(x, stopped, passed, i + 1);
+    return r instanceof Waiting ? waitFor(r, x, stopped, passed, i) : stopped(r);
+  });
 }
 
 const same = (s: Stopped): StageResult => s;
