@@ -18,40 +18,51 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
   const pairs = parseUrlEncoded(raw);
   if (!pairs.ok) return failed({ combinator: 'QueryParam', message: `Error parsing query string failed: ${pairs.error}` });
   if (params.length === 0) return DONE;
-  for (const p of params) {
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i]!;
     if (p.mode === 'deep') {
       const r = decodeDeep(pairs.value, p, input);
       if (!r.ok) return r;
       continue;
     }
-    const values: string[] = [];
-    for (const [k, v] of pairs.value) if (k === p.name || (p.mode === 'list' && k === `${p.name}[]`)) values.push(v);
-    const fail = (why: string, constraint?: string) => failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}`, ...(constraint === undefined ? {} : { constraint }) });
     if (p.mode === 'list') {
       const list: unknown[] = [];
-      for (const v of values) {
+      for (const [k, v] of pairs.value) {
+        if (k !== p.name && k !== `${p.name}[]`) continue;
         const r = p.codec.parseText(v);
-        if (!r.ok) return fail(r.error, r.constraint);
+        if (!r.ok) return badParam(p, r.error, r.constraint);
         list.push(r.value);
       }
       input[p.name] = list;
-    } else if (p.mode === 'flag') {
+      continue;
+    }
+    // A single value: counted and kept as the pairs go by, no list made.
+    let given = 0;
+    let value: string | undefined;
+    for (const [k, v] of pairs.value) {
+      if (k !== p.name) continue;
+      given++;
+      value = v;
+    }
+    // decided: a single-valued parameter (or flag) given twice is ambiguous, so a 400 (README "Decisions").
+    if (given > 1) return badParam(p, 'given more than once');
+    if (p.mode === 'flag') {
       // decided: a flag is true when present bare or as true/1, false when absent or false/0.
-      if (values.length > 1) return fail('given more than once');
-      const v = values[0]?.toLowerCase();
+      const v = value?.toLowerCase();
       if (v === undefined || v === 'false' || v === '0') input[p.name] = false;
       else if (v === '' || v === 'true' || v === '1') input[p.name] = true;
-      else return fail(`${JSON.stringify(values[0])} is not a flag value (true, false, 1, 0 or nothing)`);
-    } else if (values.length > 1) {
-      // decided: a single-valued parameter given twice is ambiguous, so a 400 (README "Decisions").
-      return fail('given more than once');
-    } else if (values.length === 1) {
-      const r = p.codec.parseText(values[0]!);
-      if (!r.ok) return fail(r.error, r.constraint);
+      else return badParam(p, `${JSON.stringify(value)} is not a flag value (true, false, 1, 0 or nothing)`);
+    } else if (value !== undefined) {
+      const r = p.codec.parseText(value);
+      if (!r.ok) return badParam(p, r.error, r.constraint);
       input[p.name] = r.value;
     }
   }
   return DONE;
+}
+
+function badParam(p: QueryPart, why: string, constraint?: string): Decoded {
+  return failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}`, ...(constraint === undefined ? {} : { constraint }) });
 }
 
 /** `name[key]=value` pairs into one object (OpenAPI `deepObject`); absent when no key is given. */
