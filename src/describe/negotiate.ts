@@ -57,8 +57,13 @@ export function essence(contentType: string): string {
  */
 export function pickRequestMedia(contentType: string | undefined, media: readonly MediaCodec[]): MediaCodec | undefined {
   // Most clients send the bare type as declared: found without building the essence.
-  for (let i = 0; i < media.length; i++) if (media[i]!.type === contentType) return media[i];
-  const type = contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : essence(contentType);
+  const exact = contentType === undefined ? undefined : ofType(media, contentType);
+  if (exact) return exact;
+  return ofType(media, contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : essence(contentType));
+}
+
+/** The codec of exactly this bare type (a loop: find() would make a closure per request). */
+function ofType(media: readonly MediaCodec[], type: string): MediaCodec | undefined {
   for (let i = 0; i < media.length; i++) if (media[i]!.type === type) return media[i];
   return undefined;
 }

@@ -27,11 +27,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       }
       chunks.push(chunk);
     };
+    const whole = (): BodyRead => ({ kind: 'body', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
     req.on('data', onData);
-    req.on('end', () => finish({ kind: 'body', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
+    req.on('end', () => finish(whole()));
     // No 'error' listener: a request cut short emits 'error' only to listeners it has, and always
-    // 'close' (Node's IncomingMessage), which answers it here.
-    // Checked before building an outcome: 'close' comes after 'end' on every request read whole.
-    req.on('close', () => { if (!done) finish(req.complete ? { kind: 'body', bytes: Buffer.concat(chunks, size) } : { kind: 'aborted' }); });
+    // 'close' (Node's IncomingMessage), which answers it here. `done` is checked first: 'close'
+    // follows 'end' on every request read whole, and its outcome is not built for nothing.
+    req.on('close', () => { if (!done) finish(req.complete ? whole() : { kind: 'aborted' }); });
   });
 }
