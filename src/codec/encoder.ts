@@ -30,14 +30,12 @@ type Encode = (value: unknown) => string;
 
 const refuse = (reason: string): never => { throw new Refusal(reason); };
 const expected = (codec: Codec<unknown>, value: unknown): never => refuse(`expected ${codec.label}, got ${showJson(value)}`);
-// A quote, a backslash, a control character or a surrogate (a lone one must be escaped).
-const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
 /**
- * JSON text of a string: a plain string, of any length, is quoted directly (JSON.stringify grows
- * its output buffer by doubling, so a 160-character string cost about 500 bytes of garbage and a
- * third more time than the scan and two concatenations).
+ * JSON text of a string. decided: always JSON.stringify (README "Benchmark"): strings a handler
+ * builds from templates are cons strings, which a scan-then-concatenate quoting flattened twice;
+ * on S2's email (two literal, two built strings) JSON.stringify of each is about a fifth cheaper.
  */
-const quoted = (s: string): string => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
+const quoted = (s: string): string => JSON.stringify(s);
 const keyStep = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
 
 const built = new WeakMap<Codec<unknown>, Encode>();
@@ -159,7 +157,6 @@ function scalarEncoder(codec: Codec<unknown>): Encode {
 
 function objectEncoder(codec: ObjectCodec<unknown>): Encode {
   const keys = Object.keys(codec.props);
-  const n = keys.length;
   const optional = keys.map((k) => codec.props[k]!.kind === 'optional');
   // decided: an optional field that is undefined or null is omitted (null is not its declared
   // type, and the decoder reads both as absent); an object declared `allowExtra` still writes only
@@ -173,47 +170,58 @@ function objectEncoder(codec: ObjectCodec<unknown>): Encode {
   const extra = codec.extra;
   if (typeof extra !== 'boolean' || codec.patterns.length > 0 || rulesOf(codec.schema).length > 0) return openObjectEncoder(codec, encoders, notObject);
 
-  if (!optional.includes(true)) {
-    // Every field present: separators are fixed, `{"a":` then `,"b":`.
-    const prefixes = keys.map((k, i) => `${i === 0 ? '{' : ','}${JSON.stringify(k)}:`);
-    return (v) => {
-      if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
-      const o = v as Record<string, unknown>;
-      let out = n === 0 ? '{' : '';
-      let i = 0;
-      try {
-        for (; i < n; i++) {
-          const x = o[keys[i]!];
-          if (x === undefined) refuse(`${codec.label} requires key ${JSON.stringify(keys[i])}`);
-          out += prefixes[i]! + encoders[i]!(x);
-        }
-      } catch (err) {
-        throw at(err, steps[i]!);
-      }
-      return `${out}}`;
-    };
-  }
+  return closedObjectEncoder(codec, keys, optional, encoders, steps);
+}
 
-  const names = keys.map((k) => `${JSON.stringify(k)}:`);
-  return (v) => {
-    if (notObject(v)) return refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
-    const o = v as Record<string, unknown>;
-    let out = '{';
-    let i = 0;
-    try {
-      for (; i < n; i++) {
-        const x = o[keys[i]!];
-        if (x === undefined || (x === null && optional[i])) {
-          if (optional[i]) continue;
-          refuse(`${codec.label} requires key ${JSON.stringify(keys[i])}`);
-        }
-        out += (out.length === 1 ? '' : ',') + names[i]! + encoders[i]!(x);
-      }
-    } catch (err) {
-      throw at(err, steps[i]!);
+/**
+ * The inline JSON text of field `i`'s value `x` when its codec is a built-in scalar; anything else
+ * (and a wrong-typed scalar, which it refuses with its message) goes to `enc[i]`.
+ */
+function inlineField(c: Codec<unknown>, i: number): string {
+  if (c.kind === 'scalar') {
+    switch (c.check) {
+      case text.check: return `(typeof x === 'string' ? JSON.stringify(x) : enc[${i}](x))`;
+      case int.check: return `(typeof x === 'number' && Number.isSafeInteger(x) ? '' + x : enc[${i}](x))`;
+      case number.check: return `(typeof x === 'number' && Number.isFinite(x) ? '' + x : enc[${i}](x))`;
+      case bool.check: return `(x === true ? 'true' : x === false ? 'false' : enc[${i}](x))`;
     }
-    return `${out}}`;
-  };
+  }
+  return `enc[${i}](x)`;
+}
+
+/**
+ * An object of declared fields only. Generated once per codec (as the validator is): each field is
+ * read by its literal name, so every read site sees one key and one shape, whatever other codecs
+ * the server encodes (a shared closure's keyed loads turn megamorphic once several surfaces are
+ * served), and the built-in scalars are written inline.
+ */
+function closedObjectEncoder(codec: ObjectCodec<unknown>, keys: string[], optional: boolean[], encoders: Encode[], steps: string[]): Encode {
+  const required = !optional.includes(true);
+  const lines = keys.map((k, i) => {
+    const c = codec.props[k]!;
+    const value = inlineField(c.kind === 'optional' ? c.inner : c, i);
+    const read = `i = ${i}; x = o[${JSON.stringify(k)}];`;
+    const name = JSON.stringify(`${JSON.stringify(k)}:`);
+    if (required) {
+      // Every field present: separators are fixed, `{"a":` then `,"b":`.
+      return `${read} if (x === undefined) missing(${i}); out += ${JSON.stringify(`${i === 0 ? '{' : ','}${JSON.stringify(k)}:`)} + ${value};`;
+    }
+    // decided: an optional field that is undefined or null is omitted (see objectEncoder).
+    const present = optional[i] ? 'x !== undefined && x !== null' : '(x !== undefined || missing(' + i + '))';
+    return `${read} if (${present}) { out += sep + ${name} + ${value}; sep = ','; }`;
+  });
+  const body = [
+    `if (o === null || typeof o !== 'object' || Array.isArray(o)) return notObject(o);`,
+    `let out = ${required ? (keys.length === 0 ? "'{'" : "''") : "'{'"}; let sep = ''; let i = 0; let x;`,
+    'try {',
+    ...lines,
+    '} catch (err) { throw at(err, steps[i]); }',
+    "return out + '}';",
+  ].join('\n');
+  const notObject = (v: unknown) => refuse(`expected ${codec.label} (an object), got ${showJson(v)}`);
+  const missing = (i: number) => refuse(`${codec.label} requires key ${JSON.stringify(keys[i])}`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- field names come from the surface, quoted by JSON.stringify
+  return new Function('enc', 'steps', 'at', 'notObject', 'missing', `return (o) => {\n${body}\n};`)(encoders, steps, at, notObject, missing) as Encode;
 }
 
 /**
