@@ -62,6 +62,15 @@ test('a wrong-typed value is refused with its JSON path, never sent', () => {
   assert.is(refusal(t.json, undefined), '$: expected JSON value, got undefined');
 });
 
+test('field names are written as data, whatever they hold (the object encoder is generated code)', () => {
+  const hostile = '"); throw new Error("injected"); ("';
+  const Odd = t.object('Odd', { [hostile]: t.text, 'back\\slash': t.int, 'line\u2028sep': t.optional(t.bool) });
+  const value = { [hostile]: 'x', 'back\\slash': 1, 'line\u2028sep': true };
+  assert.is(jsonEncoder(Odd)(value), JSON.stringify(value));
+  assert.is(refusal(Odd, { [hostile]: 2, 'back\\slash': 1 }), `$[${JSON.stringify(hostile)}]: expected text, got number 2`);
+  assert.is(refusal(User, { age: 1, since: '2020-01-31' }), '$.name: User requires key "name"', 'a required field missing beside optional ones');
+});
+
 test('the error message names the type, the path and the reason', () => {
   try {
     jsonEncoder(Position)({ xCoord: 1, yCoord: null });
