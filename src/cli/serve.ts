@@ -180,7 +180,7 @@ function named(arg: SurfaceArg, err: unknown): unknown {
 
 async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   // The server loads alongside the surfaces rather than before the command line is parsed.
-  const [{ serve }, ...modules] = await Promise.all([import('../server/index.js'), ...args.map(async (a) => {
+  const [{ serve }, ...modules] = await Promise.all([import('../server/serve.js'), ...args.map(async (a) => {
     // Watched, the first load is generation 0 too, so the modules it imports are watched from the start.
     const loaded = await a.load(opts.watch === true ? 0 : undefined);
     return { arg: a, mod: { surface: loaded.surface, handlers: await implementationFor(loaded, a.label, opts) } };

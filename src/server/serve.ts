@@ -13,9 +13,8 @@ import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, run
 import { listener } from './transport.js';
 import { DEFAULT_TIMEOUTS, type Timeouts, guardConnections, timeoutOptions, timeoutsProblem } from './connection.js';
 import type { ExchangeObserver } from './record.js';
-import { type CorsOrigins, withCors } from './cors.js';
+import type { CorsOrigins } from './cors.js';
 import { type Delay, delayOf } from '../dsl/delay.js';
-import { Journal } from './journal.js';
 import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
 import type { DocsPages } from './docs-pages.js';
 
@@ -129,7 +128,8 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
     }
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
     const prefix = options.reservedPrefix ?? DEFAULT_RESERVED_PREFIX;
-    const journal = options.journal ? new Journal(options.journal.limit, prefix) : undefined;
+    // `--journal` and `--cors` load their modules only when given (start-up loads what serving needs).
+    const journal = options.journal ? new (await import('./journal.js')).Journal(options.journal.limit, prefix) : undefined;
     // Only `--docs` loads the pages' module.
     const docs = options.docs ? (await import('./docs-pages.js')).docsPages(prefix, options.docs) : undefined;
     for (const own of [...(journal ? ['requests'] : []), ...(typeof reset === 'function' ? ['reset'] : []), ...(docs ? ['docs', 'openapi.json'] : [])]) {
@@ -142,7 +142,7 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
     const observing = observers.length === 0 ? undefined
       : { observer: observers.length === 1 ? observers[0]! : ((x, e) => { for (const o of observers) o(x, e); }) as ExchangeObserver, observeExchange: (await import('./record.js')).observeExchange };
     let onRequest = listener(cs, observing);
-    if (options.cors) onRequest = withCors(onRequest, options.cors, cs.router);
+    if (options.cors) onRequest = (await import('./cors.js')).withCors(onRequest, options.cors, cs.router);
     if (journal) {
       const inner = onRequest;
       onRequest = (req, res) => { if (!journal.answer(req, res)) inner(req, res); };

@@ -61,10 +61,10 @@ for (const name of ['api-serve', 'api-docs', 'api-check'] as const) {
   });
 }
 
-test('api-serve S2 loads no docs (HTML, OpenAPI, diff), docs pages, checker, store, auth runtime (jose), static files (mrmime), recorder, generator (fast-check), Ink, React or HTTP client', async () => {
+test('api-serve S2 loads no docs (HTML, OpenAPI, diff), docs pages, checker, store, auth runtime (jose), static files (mrmime), recorder, journal, CORS, injector, generator (fast-check), Ink, React or HTTP client', async () => {
   const loaded = await loadedByServing(['S2', '--port', '0', '--data', join(dir, 'data')]);
   assert.ok(loaded.includes('dist/src/server/serve.js'), 'the server is loaded (the log works)');
-  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record|docs-pages)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request|fast-check|tsx|esbuild)$/, /^dist\/src\/(generate|mock)\//, /^dist\/src\/codec\/(sample|arbitrary|near-miss)/]), []);
+  assert.equal(matching(loaded, [/^dist\/src\/(docs|check|store|cli\/(tls|check|docs|users))/, /^dist\/src\/server\/(auth\/runtime|auth\/jwt|static|record|docs-pages|journal|cors|inject|index)/, /^npm:(ink|react|undici|lowdb|jose|mrmime|light-my-request|fast-check|tsx|esbuild)$/, /^dist\/src\/(generate|mock)\//, /^dist\/src\/codec\/(sample|arbitrary|near-miss)/]), []);
 });
 
 test('api-serve S2 --docs loads the HTML renderer and the docs pages (only with the flag)', async () => {
