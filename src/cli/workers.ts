@@ -30,8 +30,10 @@ export function runPrimary(count: number): void {
     for (const w of alive) w.process.kill('SIGTERM');
   };
 
-  const fork = () => {
-    const worker = cluster.fork();
+  // A replacement joins the run its predecessor served: told so (API_SERVE_JOIN_RUN, read by
+  // cli/serve.ts), it keeps the shared store as it finds it rather than seeding it again.
+  const fork = (replacement = false) => {
+    const worker = cluster.fork(replacement ? { API_SERVE_JOIN_RUN: '1' } : undefined);
     booting.add(worker);
     alive.add(worker);
     worker.on('message', (m: unknown) => {
@@ -42,8 +44,10 @@ export function runPrimary(count: number): void {
         else err(`a replacement worker could not start: ${m.message}`);
         return;
       }
+      // A replacement says when it serves: until then the others answer alone.
+      if (up) { err(`worker ${worker.process.pid} is listening (the replacement)`); return; }
       first ??= m;
-      if (up || booting.size > 0) return;
+      if (booting.size > 0) return;
       up = true;
       for (const s of first.surfaces) process.stdout.write(`${s.surface} listening on ${s.url} (${[...s.notes, `${count} workers`].join('; ')})\n`);
       for (const w of first.warnings) process.stderr.write(`${w}\n`);
@@ -58,7 +62,7 @@ export function runPrimary(count: number): void {
     if (wasBooting) return; // a replacement that failed has said why
     // decided: a worker that dies is replaced, so the port keeps its N processes (README "Scaling out").
     err(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
-    fork();
+    fork(true);
   });
 
   for (let i = 0; i < count; i++) fork();

@@ -128,9 +128,10 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
 
 /**
  * The stateful handlers over `store`. decided (README "Mock a surface"): a store that kept items
- * from an earlier run is left as it is, unless seed data is given, which always starts the run.
+ * from an earlier run is left as it is, unless seed data is given, which always starts the run; an
+ * instance joining a run already started (`joinRun`: a replacement worker) never resets a kept store.
  */
-export async function statefulMock(endpoints: readonly EndpointInfo[], store: CollectionStore, seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides): Promise<StatefulMock> {
+export async function statefulMock(endpoints: readonly EndpointInfo[], store: CollectionStore, seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides, joinRun = false): Promise<StatefulMock> {
   const collections = findCollections(endpoints, overrides);
   if (seedData) checkSeedData(collections, seedData);
   const seed = (atStart = false) => {
@@ -148,8 +149,9 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     }
     return store.reset(placed, atStart);
   };
-  // Seed data always starts the run, even over a state another instance placed meanwhile.
-  if (!store.kept || seedData) await seed(seedData === undefined);
+  // Seed data always starts the run, even over a state another instance placed meanwhile; an
+  // instance joining the run finds it started.
+  if (!store.kept || (seedData && !joinRun)) await seed(seedData === undefined);
 
   // An item's sample is deterministic and costs far more than a request (a few hundred us for S4's
   // Person): drawn once per collection, each new item gets its own copy.

@@ -27,6 +27,11 @@ export interface MockOptions {
   readonly store?: (env: ServeEnv, surface: string) => Promise<CollectionStore>;
   /** Items each top-level collection starts with (`--seed-data FILE`): `{ "/person": [ ... ] }`. */
   readonly seedData?: Readonly<Record<string, unknown>>;
+  /**
+   * Joining a run another instance started (a worker replacing one that died): a store that kept
+   * items is left as it is, seed data or not, so what clients created survives.
+   */
+  readonly joinRun?: boolean;
 }
 
 /** One declared response made ready: its status, examples, and the sample of its body and headers. */
@@ -120,7 +125,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
         const store = options.store ? await options.store(env, surface.name) : memoryCollectionStore();
         env.onClose(() => store.close());
         where = store.where;
-        state = await statefulMock(endpoints, store, options.seedData, surface.meta.collections && { surface: surface.name, paths: surface.meta.collections });
+        state = await statefulMock(endpoints, store, options.seedData, surface.meta.collections && { surface: surface.name, paths: surface.meta.collections }, options.joinRun === true);
       }
       for (const e of endpoints) {
         const own = lookup(given, e.keys);

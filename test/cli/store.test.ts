@@ -3,7 +3,8 @@
 // a dead worker is replaced, and `api-serve users` manages the users S6 then accepts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runBin, spawnServe } from '../helpers/cli.js';
 import { JSON_BODY } from '../helpers/cases.js';
 import { call, tempDir } from '../helpers/server.js';
@@ -113,6 +114,27 @@ if (havePostgres('test/cli/store.test.ts')) {
       for (let i = 0; i < 6; i++) assert.is((await call(s.urls.S4!, 'GET', '/person')).status, 200);
     } finally {
       await s.stop();
+    }
+  });
+
+  db('--workers 2 --mock --stateful --seed-data: a replacement worker keeps what clients created (the seed starts the run, not each worker)', async () => {
+    const dir = tempDir('api-serve-seed-');
+    const seed = join(dir, 'seed.json');
+    writeFileSync(seed, JSON.stringify({ '/person': [{ Id: 1, name: 'Seeded', age: '40' }] }));
+    const s = await spawnServe(['S4', '--mock', '--stateful', '--seed-data', seed, '--port', '0', '--workers', '2', '--store', await freshDatabase()]);
+    try {
+      const created = await call(s.urls.S4!, 'POST', '/person', { headers: JSON_BODY, body: JSON.stringify({ name: 'Created', age: '7' }) });
+      assert.is(created.status, 200, created.text);
+      const names = async () => ((await call(s.urls.S4!, 'GET', '/person')).json() as { name: string }[]).map((p) => p.name).sort();
+      assert.equal(await names(), ['Created', 'Seeded']);
+      const [victim] = childrenOf(s.child.pid!);
+      process.kill(victim!, 'SIGKILL');
+      await eventually('a replacement worker listens', async () => /is listening \(the replacement\)/.test(s.stderr()));
+      // Both workers answer in turn: every answer must still hold the created person.
+      for (let i = 0; i < 6; i++) assert.equal(await names(), ['Created', 'Seeded'], `answer ${i}`);
+    } finally {
+      await s.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
