@@ -238,4 +238,28 @@ s('a missing document and a file that is no document are one line, exit 2', () =
   assert.equal([other.code, other.stderr], [2, 'api-serve import: api.ts: not an OpenAPI document (give a .yaml, .yml or .json file)\n']);
 });
 
+s('an empty or scalar document, a folder and a missing external $ref are one line each, exit 2, nothing written; serving them too', () => {
+  const dir = project();
+  writeFileSync(join(dir, 'empty.yaml'), '');
+  writeFileSync(join(dir, 'scalar.yaml'), '42\n');
+  mkdirSync(join(dir, 'folder.yaml'));
+  writeFileSync(join(dir, 'ref.yaml'), "openapi: 3.1.0\ninfo: { title: x, version: '1' }\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: './missing.yaml#/X' }\n");
+  const notDocument = 'not an OpenAPI document (expected an object with an `openapi` field)';
+  const expected: Record<string, RegExp> = {
+    'empty.yaml': new RegExp(`^empty\\.yaml: ${notDocument.replace(/[()`]/g, '\\$&')}\n$`),
+    'scalar.yaml': new RegExp(`^scalar\\.yaml: ${notDocument.replace(/[()`]/g, '\\$&')}\n$`),
+    'folder.yaml': /^folder\.yaml: is a directory, not a document\n$/,
+    'ref.yaml': /^ref\.yaml: .*missing\.yaml.*ENOENT.*\n$/,
+  };
+  for (const [file, message] of Object.entries(expected)) {
+    const imported = runBin('api-serve', ['import', file, '-o', 'api.ts'], { cwd: dir });
+    assert.is(imported.code, 2, `import ${file}: ${imported.stderr}`);
+    assert.match(imported.stderr.replace(/^api-serve import: /, ''), message, `import ${file}`);
+    assert.not.ok(existsSync(join(dir, 'api.ts')), `import ${file} wrote nothing`);
+    const served = runBin('api-serve', [file, '--port', '0'], { cwd: dir });
+    assert.is(served.code, 2, `serve ${file}: ${served.stderr}`);
+    assert.match(served.stderr.replace(/^api-serve: /, ''), message, `serve ${file}`);
+  }
+});
+
 s.run();
