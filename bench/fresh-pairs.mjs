@@ -1,90 +1,75 @@
 // Paired CPU per answer over several fresh process pairs: how much one contender process's figure
-// varies from one start to the next. X and Y are pinned to CPU 1 and loaded one after the other
-// (order alternating per round); autocannon runs in this process, so pin it to the other core:
-//   taskset -c 0 node bench/fresh-pairs.mjs PAIRS ROUNDS PATH "X SPEC" "Y SPEC"
-// A SPEC is a contender script and its arguments: `api-serve S2 S7 orders mock:S2` (the bench's
-// api-serve process), `node-http`, or an absolute path to another build's contender script.
-// MIX=1 warms each process with every bench row's traffic first (as a full run does).
-// PATH is one of the keys of ROWS below (`/marketing`, `/position/3/14`, ...). Build first.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+// varies from one start to the next. X and Y are started as the bench starts its contenders
+// (lib/procs.mjs: pinned to CPU 1, the bench's Node flags), loaded one after the other by the
+// bench's load generator (CPU 0), order alternating per round, with the requests of the bench's
+// own workloads (lib/plan.mjs). Build first.
+//   node bench/fresh-pairs.mjs PAIRS ROUNDS WORKLOAD "X SPEC" "Y SPEC"
+// WORKLOAD is a bench workload id (s2-marketing, s2-position, s7-colors, mock-s2, ...). A SPEC is a
+// contender script and its arguments: `api-serve S2 S7 orders mock:S2` (the bench's api-serve
+// process), `node-http`, or an absolute path to another build's contender script. MIX=1 warms each
+// process with every main and mock workload first, as a full run does.
+import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { makePlan } from './lib/plan.mjs';
+import { cpuMicros, setContenderFlags, startContender, startLoadGenerator, stopAll } from './lib/procs.mjs';
+import { median } from './lib/stats.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const [pairs, rounds, path, xs, ys] = process.argv.slice(2);
-const usage = 'usage: taskset -c 0 node bench/fresh-pairs.mjs PAIRS ROUNDS PATH "X SPEC" "Y SPEC"';
-if (!(Number(pairs) > 0 && Number(rounds) > 0 && path && xs && ys)) { process.stderr.write(`${usage}\n`); process.exit(2); }
+const root = new URL('..', import.meta.url).pathname;
+const [pairs, rounds, id, xs, ys] = process.argv.slice(2);
+const fail = (line) => { process.stderr.write(`fresh-pairs: ${line}\n`); process.exit(2); };
+if (!(Number(pairs) > 0 && Number(rounds) > 0 && id && xs && ys)) fail('usage: node bench/fresh-pairs.mjs PAIRS ROUNDS WORKLOAD "X SPEC" "Y SPEC"');
 
-const CLIENT = JSON.stringify({ clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell', 'mathematics'] });
-const json = { 'content-type': 'application/json' };
-/** Every bench row's request, by the port (surface) it goes to in the api-serve process. */
-const ROWS = {
-  '/marketing': { surface: 'S2', method: 'POST', headers: json, body: CLIENT },
-  '/position/3/14': { surface: 'S2' },
-  '/hello?name=John%20Doe': { surface: 'S2' },
-  '/position/abc/1': { surface: 'S2' },
-  '/orders': { surface: 'orders', method: 'POST', headers: json, body: readFileSync(join(root, 'bench/order-body.json'), 'utf8') },
-  '/colors': { surface: 'S7', headers: { range: 'name green; limit 10; order asc' } },
-  'mock /position/3/14': { surface: 'mock:S2', path: '/position/3/14' },
-};
-if (!ROWS[path]) { process.stderr.write(`fresh-pairs: PATH must be one of ${Object.keys(ROWS).join(', ')}\n`); process.exit(2); }
-const dataDir = join(root, 'data');
-const colors = existsSync(dataDir) ? readdirSync(dataDir).find((n) => /^colou?rs.*\.json$/i.test(n)) : undefined;
+const data = join(root, 'data');
+const colors = existsSync(data) ? readdirSync(data).find((n) => /^colou?rs.*\.json$/i.test(n)) : undefined;
+const plan = makePlan({ s7: colors !== undefined, s4: false, tmp: os.tmpdir(), colorsFile: colors && join(data, colors), colorFields: 'name,rgb,hex' });
+const rows = plan.workloads.filter((w) => w.group === 'main' || w.group === 'mock');
+const row = rows.find((w) => w.id === id) ?? fail(`WORKLOAD must be one of ${rows.map((w) => w.id).join(', ')}`);
+// The bare contenders' environment (the colour data) for every process: the others ignore it.
+const env = plan.processes.find((p) => p.id === 'node:http').env;
+// api-serve serves each row on the port of its surface (the mock row: the mocked one); a bare
+// contender serves every row on `main`.
+const portKey = (w) => (w.cells.find((c) => c.contender === 'api-serve --mock') ?? w.cells.find((c) => c.proc === 'api-serve')).port;
 
-/** Starts a contender pinned to CPU 1 (flags as the bench's), resolved with its ports once it announces them. */
-const start = (spec) => new Promise((resolve, reject) => {
+setContenderFlags(['--no-memory-reducer']);
+const start = (spec) => {
   const [script, ...args] = spec.split(' ');
-  const file = script.startsWith('/') ? script : join(root, `bench/contenders/${script}.mjs`);
-  const p = spawn('taskset', ['-c', '1', process.execPath, '--no-memory-reducer', file, ...args], {
-    cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...(colors ? { BENCH_COLORS: join(dataDir, colors) } : {}) },
-  });
-  let out = '';
-  p.once('exit', (code) => reject(new Error(`${spec} exited (${code}) before announcing its ports`)));
-  p.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/\{"ready".*\}/);
-    if (m) resolve({ p, ports: JSON.parse(m[0]).ports });
-  });
-});
-const cpuMicros = (s) => {
-  const f = readFileSync(`/proc/${s.p.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10000;
+  return startContender(spec, script.startsWith('/') ? script : join(root, `bench/contenders/${script}.mjs`), args, env);
 };
-/** Loads one row for `seconds` (32 connections); the answers counted, 0 when the process lacks its port. */
-const load = (s, key, seconds) => {
-  const r = ROWS[key];
-  const port = s.ports[r.surface] ?? s.ports.main;
-  if (port === undefined) return Promise.resolve(0);
-  return new Promise((resolve, reject) => autocannon({
-    url: `http://127.0.0.1:${port}${r.path ?? key}`, connections: 32, duration: seconds, method: r.method ?? 'GET', headers: r.headers, body: r.body,
-  }, (err, x) => (err ? reject(err) : resolve(x.requests.total))));
+const load = await startLoadGenerator(join(root, 'bench/lib/load.mjs'));
+/** Loads one workload for `seconds`; the answers counted (0 when the process does not serve it). */
+const run = async (p, w, seconds) => {
+  const port = p.ports[portKey(w)] ?? p.ports.main;
+  if (port === undefined) return 0;
+  const r = await load.run({ url: `http://127.0.0.1:${port}${w.path}`, method: w.method, headers: w.headers ?? {}, body: w.body, connections: 32, duration: seconds }, 60_000);
+  return r.completed;
 };
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+const cpuPerAnswer = async (p) => {
+  const c0 = cpuMicros(p.pid);
+  const n = await run(p, row, 2);
+  return (cpuMicros(p.pid) - c0) / Math.max(1, n);
 };
 
 const all = [];
-for (let pair = 0; pair < Number(pairs); pair++) {
-  const X = await start(xs);
-  const Y = await start(ys);
-  for (const s of [X, Y]) {
-    if (process.env.MIX === '1') for (const key of Object.keys(ROWS)) await load(s, key, 0.8);
-    else await load(s, path, 0.8);
+try {
+  for (let pair = 0; pair < Number(pairs); pair++) {
+    const x = await start(xs);
+    const y = await start(ys);
+    for (const p of [x, y]) for (const w of process.env.MIX === '1' ? rows : [row]) await run(p, w, 0.8);
+    const ratios = [];
+    for (let round = 0; round < Number(rounds); round++) {
+      let a;
+      let b;
+      if (round % 2) { b = await cpuPerAnswer(y); a = await cpuPerAnswer(x); } else { a = await cpuPerAnswer(x); b = await cpuPerAnswer(y); }
+      ratios.push(a / b);
+    }
+    all.push(...ratios);
+    console.log(`pair ${pair + 1}: median ${median(ratios).toFixed(3)} rounds ${ratios.map((v) => v.toFixed(2)).join(' ')}`);
+    await x.stop();
+    await y.stop();
   }
-  const ratios = [];
-  const one = async (s) => { const c0 = cpuMicros(s); const n = await load(s, path, 2); return (cpuMicros(s) - c0) / Math.max(1, n); };
-  for (let round = 0; round < Number(rounds); round++) {
-    let x;
-    let y;
-    if (round % 2) { y = await one(Y); x = await one(X); } else { x = await one(X); y = await one(Y); }
-    ratios.push(x / y);
-  }
-  all.push(...ratios);
-  console.log(`pair ${pair + 1}: median ${median(ratios).toFixed(3)} rounds ${ratios.map((v) => v.toFixed(2)).join(' ')}`);
-  for (const s of [X, Y]) { s.p.removeAllListeners('exit'); s.p.kill('SIGTERM'); }
-  await new Promise((r) => setTimeout(r, 300));
+  console.log(`all rounds median ${median(all).toFixed(3)} (X over Y: ${xs} / ${ys})`);
+} finally {
+  await load.stop();
+  await stopAll();
 }
-console.log(`all rounds median ${median(all).toFixed(3)} (X over Y: ${xs} / ${ys})`);
