@@ -201,18 +201,18 @@ function closedObjectEncoder(codec: ObjectCodec<unknown>, keys: string[], option
     const c = codec.props[k]!;
     const value = inlineField(c.kind === 'optional' ? c.inner : c, i);
     const read = `i = ${i}; x = o[${JSON.stringify(k)}];`;
-    const name = JSON.stringify(`${JSON.stringify(k)}:`);
     if (required) {
       // Every field present: separators are fixed, `{"a":` then `,"b":`.
       return `${read} if (x === undefined) missing(${i}); out += ${JSON.stringify(`${i === 0 ? '{' : ','}${JSON.stringify(k)}:`)} + ${value};`;
     }
     // decided: an optional field that is undefined or null is omitted (see objectEncoder).
     const present = optional[i] ? 'x !== undefined && x !== null' : '(x !== undefined || missing(' + i + '))';
-    return `${read} if (${present}) { out += sep + ${name} + ${value}; sep = ','; }`;
+    return `${read} if (${present}) { out += sep + ${JSON.stringify(`${JSON.stringify(k)}:`)} + ${value}; sep = ','; }`;
   });
   const body = [
     `if (o === null || typeof o !== 'object' || Array.isArray(o)) return notObject(o);`,
-    `let out = ${required ? (keys.length === 0 ? "'{'" : "''") : "'{'"}; let sep = ''; let i = 0; let x;`,
+    // All required: each field's fixed prefix opens the object (`{"a":`); otherwise `out` starts at `{`.
+    `let out = ${required && keys.length > 0 ? "''" : "'{'"}; let sep = ''; let i = 0; let x;`,
     'try {',
     ...lines,
     '} catch (err) { throw at(err, steps[i]); }',

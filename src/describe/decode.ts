@@ -27,8 +27,9 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
     }
     if (p.mode === 'list') {
       const list: unknown[] = [];
+      const bracketed = `${p.name}[]`;
       for (const [k, v] of pairs.value) {
-        if (k !== p.name && k !== `${p.name}[]`) continue;
+        if (k !== p.name && k !== bracketed) continue;
         const r = p.codec.parseText(v);
         if (!r.ok) return badParam(p, r.error, r.constraint);
         list.push(r.value);

@@ -69,6 +69,8 @@ test('field names are written as data, whatever they hold (the object encoder is
   assert.is(jsonEncoder(Odd)(value), JSON.stringify(value));
   assert.is(refusal(Odd, { [hostile]: 2, 'back\\slash': 1 }), `$[${JSON.stringify(hostile)}]: expected text, got number 2`);
   assert.is(refusal(User, { age: 1, since: '2020-01-31' }), '$.name: User requires key "name"', 'a required field missing beside optional ones');
+  assert.is(jsonEncoder(t.object('Empty', {}))({ extra: 1 }), '{}', 'no field at all');
+  assert.is(refusal(t.object('N', { n: t.number }), { n: Number.POSITIVE_INFINITY }), '$.n: expected number, got number Infinity', 'an inline number field');
 });
 
 test('the error message names the type, the path and the reason', () => {
