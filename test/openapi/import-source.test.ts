@@ -244,21 +244,23 @@ s('an empty or scalar document, a folder and a missing external $ref are one lin
   writeFileSync(join(dir, 'scalar.yaml'), '42\n');
   mkdirSync(join(dir, 'folder.yaml'));
   writeFileSync(join(dir, 'ref.yaml'), "openapi: 3.1.0\ninfo: { title: x, version: '1' }\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: './missing.yaml#/X' }\n");
-  const notDocument = 'not an OpenAPI document (expected an object with an `openapi` field)';
-  const expected: Record<string, RegExp> = {
-    'empty.yaml': new RegExp(`^empty\\.yaml: ${notDocument.replace(/[()`]/g, '\\$&')}\n$`),
-    'scalar.yaml': new RegExp(`^scalar\\.yaml: ${notDocument.replace(/[()`]/g, '\\$&')}\n$`),
-    'folder.yaml': /^folder\.yaml: is a directory, not a document\n$/,
+  const notDocument = 'not an OpenAPI document (expected an object with an `openapi` field)\n';
+  const expected: Record<string, string | RegExp> = {
+    'empty.yaml': `empty.yaml: ${notDocument}`,
+    'scalar.yaml': `scalar.yaml: ${notDocument}`,
+    'folder.yaml': 'folder.yaml: is a directory, not a document\n',
     'ref.yaml': /^ref\.yaml: .*missing\.yaml.*ENOENT.*\n$/,
   };
+  const same = (actual: string, message: string | RegExp, label: string) =>
+    (typeof message === 'string' ? assert.is(actual, message, label) : assert.match(actual, message, label));
   for (const [file, message] of Object.entries(expected)) {
     const imported = runBin('api-serve', ['import', file, '-o', 'api.ts'], { cwd: dir });
     assert.is(imported.code, 2, `import ${file}: ${imported.stderr}`);
-    assert.match(imported.stderr.replace(/^api-serve import: /, ''), message, `import ${file}`);
+    same(imported.stderr.replace(/^api-serve import: /, ''), message, `import ${file}`);
     assert.not.ok(existsSync(join(dir, 'api.ts')), `import ${file} wrote nothing`);
     const served = runBin('api-serve', [file, '--port', '0'], { cwd: dir });
     assert.is(served.code, 2, `serve ${file}: ${served.stderr}`);
-    assert.match(served.stderr.replace(/^api-serve: /, ''), message, `serve ${file}`);
+    same(served.stderr.replace(/^api-serve: /, ''), message, `serve ${file}`);
   }
 });
 
