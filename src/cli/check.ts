@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from './commander.js';
 import { parseOrExit } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
 import { registry } from '../../specs/index.js';

@@ -2,7 +2,7 @@
 // change, breaking or compatible, as text, Markdown or JSON on stdout; exit 1 when anything breaks,
 // 0 otherwise, 2 on a bad command line, surface or fixture folder.
 import { resolve } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, Option } from './commander.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { Surface } from '../dsl/types.js';
 import type { FixtureCase } from '../docs/diff/index.js';

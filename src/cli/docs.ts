@@ -3,7 +3,7 @@
 // The docs interpreter loads after the command line is parsed (`--help` needs commander only); the
 // checker and the server load only for --verify and --examples-from (docs-verify.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, Option } from './commander.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { DocIntro } from '../docs/index.js';
 import { UsageError, parseSurfaceArg } from './resolve-surface.js';

@@ -1,6 +1,6 @@
 // How the commands end: one clear line on stderr and an exit code; commander's own endings
 // (--help, --version, a bad flag) mapped to exit 0 or 2.
-import { type Command, CommanderError } from 'commander';
+import { type Command, CommanderError } from './commander.js';
 
 export function die(command: string, message: string, code = 2): never {
   process.stderr.write(`${command}: ${message}\n`);

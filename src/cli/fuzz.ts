@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from './commander.js';
 import type { RequestHeaderValue, RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
 import type { FuzzOptions } from '../check/fuzz/run.js';

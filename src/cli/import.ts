@@ -2,7 +2,7 @@
 // surface the user owns (src/openapi/surface-source.ts); the importer's warnings on stderr.
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { Command } from 'commander';
+import { Command } from './commander.js';
 import { die, parseOrExit } from './exit.js';
 
 const COMMAND = 'api-serve import';

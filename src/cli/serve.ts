@@ -2,7 +2,7 @@
 // Only commander and the flag parsers load up front; the server, the surface, TLS and the recorder
 // load once the command line asks for them, so `--help` and start-up stay fast (issue 13).
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from './commander.js';
 import type { Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { Surface } from '../dsl/types.js';

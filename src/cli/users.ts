@@ -1,7 +1,7 @@
 // `api-serve users add|remove|list`: manages the S6 user store under --data, or in the database of
 // `--store URL`. A password is read from stdin (a pipe, a file, or a hidden prompt on a terminal),
 // never from the command line.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from './commander.js';
 import { UserStore, UserStoreError, loginProblem } from '../store/users.js';
 import type { NewUser, StoredUser } from '../store/users.js';
 import { StoreOpenError } from '../store/record-store.js';

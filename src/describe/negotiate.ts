@@ -1,7 +1,11 @@
 // Content negotiation: Accept picks the response media codec (406), Content-Type must be one the
 // body declares (415). Negotiator does the q-value arithmetic.
-import Negotiator from 'negotiator';
+import { createRequire } from 'node:module';
+import type NegotiatorType from 'negotiator';
 import type { MediaCodec } from '../codec/media.js';
+
+// decided: loaded with require(), as commander is (README "Benchmark", start-up): it is CommonJS.
+const Negotiator = createRequire(import.meta.url)('negotiator') as typeof NegotiatorType;
 
 /** The offers of each media list, built once. */
 const offered = new WeakMap<readonly MediaCodec[], { types: string[]; codecOf: Map<string, MediaCodec> }>();

@@ -35,7 +35,7 @@ rule('src/ imports no polka (the transport is node:http; polka is a bench conten
 rule('only src/check/ui/ imports ink', (f) => !f.startsWith('src/check/ui/'), (t) => pkg('ink')(t) || pkg('ink-testing-library')(t));
 rule('only src/store/ imports pg (the PostgreSQL client)', (f) => !f.startsWith('src/store/'), pkg('pg'));
 rule('only src/store/ imports lowdb', (f) => !f.startsWith('src/store/'), pkg('lowdb'));
-rule('only src/cli/ imports commander', (f) => !f.startsWith('src/cli/'), pkg('commander'));
+rule('only src/cli/commander.ts imports commander', (f) => f !== 'src/cli/commander.ts', pkg('commander'));
 rule('only src/server/auth/jwt.ts imports jose', (f) => f !== 'src/server/auth/jwt.ts', pkg('jose'));
 rule('only src/server/auth/cookies.ts imports cookie', (f) => f !== 'src/server/auth/cookies.ts', pkg('cookie'));
 rule('only src/server/static.ts imports mrmime', (f) => f !== 'src/server/static.ts', pkg('mrmime'));
