@@ -48,13 +48,22 @@ function parseValue(raw: string, type: RangeFieldType): Result<string | number> 
  * `Limit must be non-negative`, or the value's own parse error.
  */
 export function parseRange(header: string, fields: readonly RangeField[]): Result<RangeRequest> {
-  const [head = [], ...pieces] = header.split(';').map((piece) => piece.split(' ').filter((token) => token !== ''));
-  const field = head.length === 0 ? undefined : fields.find((f) => f.name === head[0]);
+  // Loops rather than map/filter/find and a Map of options: this runs on every ranged request.
+  const pieces = header.split(';');
+  const head = words(pieces[0]!);
+  let field: RangeField | undefined;
+  if (head.length > 0) for (const f of fields) if (f.name === head[0]) { field = f; break; }
   if (!field) return fail('Invalid Range');
-  const options = new Map<string, string>();
-  for (const piece of pieces) {
+  let rawLimit: string | undefined;
+  let rawOffset: string | undefined;
+  let rawOrder: string | undefined;
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = words(pieces[i]!);
     if (piece.length !== 2) return fail('Invalid Range Options');
-    if (!options.has(piece[0]!)) options.set(piece[0]!, piece[1]!);
+    const [option, arg] = piece as [string, string];
+    if (option === 'limit') rawLimit ??= arg;
+    else if (option === 'offset') rawOffset ??= arg;
+    else if (option === 'order') rawOrder ??= arg;
   }
   let value: string | number | undefined;
   if (head[1] !== undefined) {
@@ -63,7 +72,6 @@ export function parseRange(header: string, fields: readonly RangeField[]): Resul
     value = v.value;
   }
   let limit = field.limit;
-  const rawLimit = options.get('limit');
   if (rawLimit !== undefined) {
     const l = int.parseText(rawLimit);
     if (!l.ok) return l;
@@ -71,25 +79,35 @@ export function parseRange(header: string, fields: readonly RangeField[]): Resul
     limit = l.value;
   }
   let offset = field.offset;
-  const rawOffset = options.get('offset');
   if (rawOffset !== undefined) {
     const o = int.parseText(rawOffset);
     if (!o.ok) return o;
     offset = o.value;
   }
   let order = field.order;
-  const rawOrder = options.get('order');
   if (rawOrder !== undefined) {
     if (rawOrder !== 'asc' && rawOrder !== 'desc') return fail('Invalid Range Order');
     order = rawOrder;
   }
-  return ok({ field: field.name, ...(value === undefined ? {} : { value }), limit, offset, order });
+  return ok(value === undefined ? { field: field.name, limit, offset, order } : { field: field.name, value, limit, offset, order });
+}
+
+/** A piece's words: split on spaces, empty ones dropped (the reference's tokens). */
+function words(piece: string): string[] {
+  const out: string[] = [];
+  for (const w of piece.split(' ')) if (w !== '') out.push(w);
+  return out;
 }
 
 /** URI-encodes a field value: everything but `A-Z a-z 0-9 - _ . ~` is %-escaped (`#` -> `%23`). */
 export function uriEncode(value: string | number): string {
-  return encodeURIComponent(String(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(String(value));
+  // Most values have none of these: no replace (and no callback) for them.
+  return RESERVED.test(encoded) ? encoded.replace(RESERVED_ALL, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : encoded;
 }
+/** What encodeURIComponent leaves that the reference escapes. */
+const RESERVED = /[!'()*]/;
+const RESERVED_ALL = /[!'()*]/g;
 
 /** A range as a header value: `name Purple;limit 10;offset 1;order desc` (the `Next-Range` form). */
 export function formatRange(range: RangeRequest): string {

@@ -9,16 +9,32 @@ import { answerOfError } from '../describe/answer.js';
 type Headers = Record<string, string | readonly string[]>;
 
 /**
+ * A reply header's name as sent (lower case), kept per name given: a handler sends the same few
+ * names on every reply, and a fresh lower-cased string per header per reply cost a string-table
+ * lookup when it became a key. Bounded, since a handler may also make names up as it goes.
+ */
+const sentNames = new Map<string, string>();
+function sentName(name: string): string {
+  let key = sentNames.get(name);
+  if (key === undefined) {
+    key = name.toLowerCase();
+    if (sentNames.size < 512) sentNames.set(name, key);
+  }
+  return key;
+}
+
+/**
  * Writes reply headers into `into`: a declared header must hold a value its codec allows (a wrong
  * one throws, so the reply is refused rather than sent) and is rendered by that codec; any other
  * header is sent as text.
  */
 function renderHeaders(values: Reply['headers'], codecs: Readonly<Record<string, Codec<unknown>>>, into: Headers): void {
   if (!values) return;
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    const codec = codecs[name] ?? Object.entries(codecs).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
-    const key = name.toLowerCase();
+  for (const name in values) {
+    const value = values[name];
+    if (value === undefined || !Object.hasOwn(values, name)) continue;
+    const key = sentName(name);
+    const codec = Object.hasOwn(codecs, name) ? codecs[name] : Object.entries(codecs).find(([k]) => k.toLowerCase() === key)?.[1];
     if (codec === undefined) {
       into[key] = Array.isArray(value) ? value.map(String) : String(value);
       continue;

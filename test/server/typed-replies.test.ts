@@ -17,6 +17,8 @@ const surface = api('T', { title: 'typed replies' }, {
   wrongList: get('wrong-list').returns(json(t.array(Person))),
   undeclared: get('undeclared').returns(json(Person)),
   wrongHeader: get('wrong-header').returns(json(Person), { headers: { 'X-Count': t.int } }),
+  lowerWrongHeader: get('lower-wrong-header').returns(json(Person), { headers: { 'X-Count': t.int } }),
+  oddNames: get('odd-names').returns(json(Person), { headers: { 'X-Count': t.int } }),
   person: get('person', capture('id', t.int)).returns(json(Person), { headers: { 'X-Count': t.int } })
     .responds(404, json(Missing))
     .responds(410, plainText(t.text)),
@@ -37,6 +39,10 @@ const impl = implement(surface, {
   // Untyped code (JavaScript, or a value that went through `any`) can still give any status.
   undeclared: () => reply({ status: 418 as 200, body: ada }),
   wrongHeader: () => reply({ body: ada, headers: { 'X-Count': 'many' as unknown as number } }),
+  // The declared header named in another case is still the declared one, checked by its codec.
+  lowerWrongHeader: () => reply({ body: ada, headers: { 'x-count': 'many' } as unknown as { 'X-Count': number } }),
+  // Names that are also Object.prototype's, and a header inherited from a prototype (not sent).
+  oddNames: () => reply({ body: ada, headers: Object.assign(Object.create({ 'X-Inherited': 'no' }) as object, { 'X-COUNT': 2, constructor: 'c', toString: 't' }) as unknown as { 'X-Count': number } }),
   person: ({ id }) => {
     if (id === 0) return reply(404, { id, reason: 'never existed', extra: 'dropped' } as { id: number; reason: string });
     if (id === 1) return reply(410, 'gone');
@@ -89,6 +95,22 @@ s('GET /wrong-header (a declared header of the wrong type) -> 500 and a log line
   assert.is(r.status, 500);
   assert.is(r.headers['x-count'], undefined);
   assert.ok(loggedFor('wrongHeader', '/wrong-header', /header X-Count: expected integer/), logs.join('\n'));
+});
+
+s('a declared header named in another case is checked by its codec: GET /lower-wrong-header -> 500', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/lower-wrong-header');
+  assert.is(r.status, 500);
+  assert.is(r.headers['x-count'], undefined);
+  assert.ok(loggedFor('lowerWrongHeader', '/lower-wrong-header', /header x-count: expected integer/), logs.join('\n'));
+});
+
+s('reply header names: any case of a declared one is rendered by its codec; constructor and toString are plain headers; an inherited one is not sent', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/odd-names');
+  assert.is(r.status, 200, r.text);
+  assert.is(r.headers['x-count'], '2');
+  assert.is(r.headers.constructor, 'c');
+  assert.is(r.headers.tostring, 't');
+  assert.is(r.headers['x-inherited'], undefined);
 });
 
 s('declared statuses answer with their own content type, body and headers', async ({ server }) => {
