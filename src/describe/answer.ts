@@ -22,6 +22,21 @@ export interface Stopped {
 
 const PLAIN = 'text/plain;charset=utf-8';
 
+/**
+ * A header's name as sent (lower case), kept per name given: replies send the same few names
+ * again and again, and a fresh lower-cased string per header per answer cost a string-table
+ * lookup when it became a key. Bounded, since a handler may also make names up as it goes.
+ */
+const sentNames = new Map<string, string>();
+export function headerKey(name: string): string {
+  let key = sentNames.get(name);
+  if (key === undefined) {
+    key = name.toLowerCase();
+    if (sentNames.size < 512) sentNames.set(name, key);
+  }
+  return key;
+}
+
 /** A protocol error of a registered kind with a plain-text message, as an error value. */
 export function protocolError(kind: ErrorKind, message: string, headers: Readonly<Record<string, string | readonly string[]>> = {}): HttpError {
   const { status, reason } = ERRORS[kind];
@@ -31,7 +46,7 @@ export function protocolError(kind: ErrorKind, message: string, headers: Readonl
 /** An error value as an answer; a body without a declared type is sent as plain text. */
 export function answerOfError(err: HttpError, extra: AnswerHeaders = {}): Answer {
   const headers: AnswerHeaders = { ...extra };
-  for (const [k, v] of Object.entries(err.headers)) headers[k.toLowerCase()] = v;
+  for (const k in err.headers) if (Object.hasOwn(err.headers, k)) headers[headerKey(k)] = err.headers[k]!;
   if (err.body.length > 0) headers['content-type'] ??= PLAIN;
   return { status: err.status, headers, body: err.body, ...(err.reason === '' ? {} : { reason: err.reason }) };
 }
@@ -40,9 +55,10 @@ export function answerOfError(err: HttpError, extra: AnswerHeaders = {}): Answer
 export function answerOfReply(r: Reply): Answer {
   const headers: AnswerHeaders = {};
   if (r.headers) {
-    for (const [name, value] of Object.entries(r.headers)) {
-      if (value === undefined) continue;
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
+    for (const name in r.headers) {
+      const value = r.headers[name];
+      if (value === undefined || !Object.hasOwn(r.headers, name)) continue;
+      headers[headerKey(name)] = Array.isArray(value) ? value.map(String) : String(value);
     }
   }
   const status = r.status ?? 200;

@@ -4,24 +4,9 @@ import type { HttpError, Reply } from '../dsl/reply.js';
 import type { Codec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { OutReply } from './request.js';
-import { answerOfError } from '../describe/answer.js';
+import { answerOfError, headerKey } from '../describe/answer.js';
 
 type Headers = Record<string, string | readonly string[]>;
-
-/**
- * A reply header's name as sent (lower case), kept per name given: a handler sends the same few
- * names on every reply, and a fresh lower-cased string per header per reply cost a string-table
- * lookup when it became a key. Bounded, since a handler may also make names up as it goes.
- */
-const sentNames = new Map<string, string>();
-function sentName(name: string): string {
-  let key = sentNames.get(name);
-  if (key === undefined) {
-    key = name.toLowerCase();
-    if (sentNames.size < 512) sentNames.set(name, key);
-  }
-  return key;
-}
 
 /**
  * Writes reply headers into `into`: a declared header must hold a value its codec allows (a wrong
@@ -33,7 +18,7 @@ function renderHeaders(values: Reply['headers'], codecs: Readonly<Record<string,
   for (const name in values) {
     const value = values[name];
     if (value === undefined || !Object.hasOwn(values, name)) continue;
-    const key = sentName(name);
+    const key = headerKey(name);
     const codec = Object.hasOwn(codecs, name) ? codecs[name] : Object.entries(codecs).find(([k]) => k.toLowerCase() === key)?.[1];
     if (codec === undefined) {
       into[key] = Array.isArray(value) ? value.map(String) : String(value);
