@@ -152,8 +152,9 @@ async function implementationFor(loaded: LoadedSurface, label: string, opts: Opt
       const { collectionsFile, openLowdbCollectionStore } = await import('../store/lowdb-collection-store.js');
       return openLowdbCollectionStore(collectionsFile(env.dataDir, surface));
     };
-    // A worker replacing one that died (cli/workers.ts sets this) joins the run: no reseeding.
-    const joinRun = process.env.API_SERVE_JOIN_RUN === '1';
+    // A worker started after the first, or replacing one that died (cli/workers.ts), joins the
+    // run: no reseeding.
+    const joinRun = (await import('./join-run.js')).joinsRun();
     return mock(loaded.surface, { dynamic: opts.dynamic === true, stateful, ...(store ? { store } : {}), ...(seedData ? { seedData } : {}), ...(opts.seed === undefined ? {} : { seed: opts.seed }), ...(joinRun ? { joinRun } : {}) });
   }
   return requireHandlers(loaded, label);

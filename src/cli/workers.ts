@@ -1,7 +1,9 @@
 // `api-serve --workers N`: the primary process of a node:cluster. It forks N workers that each run
-// the same command line on the same ports (the cluster shares each listening socket), prints one
-// listening line per surface once all are up, replaces a worker that dies, and stops them all.
+// the same command line on the same ports (the cluster shares each listening socket): the first,
+// then the others once it listens. It prints one listening line per surface once all are up,
+// replaces a worker that dies, and stops them all.
 import cluster, { type Worker } from 'node:cluster';
+import { JOIN_RUN_ENV } from './join-run.js';
 
 /** What a worker tells the primary once it has started (or failed to). */
 export type WorkerReport =
@@ -30,10 +32,12 @@ export function runPrimary(count: number): void {
     for (const w of alive) w.process.kill('SIGTERM');
   };
 
-  // A replacement joins the run its predecessor served: told so (API_SERVE_JOIN_RUN, read by
-  // cli/serve.ts), it keeps the shared store as it finds it rather than seeding it again.
-  const fork = (replacement = false) => {
-    const worker = cluster.fork(replacement ? { API_SERVE_JOIN_RUN: '1' } : undefined);
+  // Every worker but the first joins the run the first one started: told so (JOIN_RUN_ENV, read
+  // by cli/serve.ts), it keeps the shared store as it finds it rather than seeding it again.
+  // decided: the others start once the first listens (README "Scaling out"), so `--seed-data`
+  // seeds once, before any worker answers, and never over what a client has already created.
+  const fork = (joining: boolean) => {
+    const worker = cluster.fork(joining ? { [JOIN_RUN_ENV]: '1' } : undefined);
     booting.add(worker);
     alive.add(worker);
     worker.on('message', (m: unknown) => {
@@ -46,7 +50,10 @@ export function runPrimary(count: number): void {
       }
       // A replacement says when it serves: until then the others answer alone.
       if (up) { err(`worker ${worker.process.pid} is listening (the replacement)`); return; }
-      first ??= m;
+      if (first === undefined) {
+        first = m;
+        for (let i = 1; i < count; i++) fork(true);
+      }
       if (booting.size > 0) return;
       up = true;
       for (const s of first.surfaces) process.stdout.write(`${s.surface} listening on ${s.url} (${[...s.notes, `${count} workers`].join('; ')})\n`);
@@ -65,7 +72,7 @@ export function runPrimary(count: number): void {
     fork(true);
   });
 
-  for (let i = 0; i < count; i++) fork();
+  fork(false);
 
   const stop = (signal: string) => {
     if (stopping) return;

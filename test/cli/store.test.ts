@@ -4,11 +4,20 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { runBin, spawnServe } from '../helpers/cli.js';
 import { JSON_BODY } from '../helpers/cases.js';
 import { call, tempDir } from '../helpers/server.js';
 import { eventually, freshDatabase, havePostgres, theCluster } from '../helpers/pg.js';
+
+/** A TCP port nothing listens on now (the cluster's port must be known before its listening line). */
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
 
 const oneLine = (stderr: string) => stderr.trimEnd().split('\n');
 const basic = (login: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` });
@@ -134,6 +143,33 @@ if (havePostgres('test/cli/store.test.ts')) {
       for (let i = 0; i < 6; i++) assert.equal(await names(), ['Created', 'Seeded'], `answer ${i}`);
     } finally {
       await s.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  db('--workers 3 --mock --stateful --seed-data: a client writing as soon as the port answers keeps what it created (the seed starts the run once)', async () => {
+    const dir = tempDir('api-serve-seed-');
+    const seed = join(dir, 'seed.json');
+    writeFileSync(seed, JSON.stringify({ '/person': [{ Id: 1, name: 'Seeded', age: '40' }] }));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const starting = spawnServe(['S4', '--mock', '--stateful', '--seed-data', seed, '--port', String(port), '--workers', '3', '--store', await freshDatabase()], 1, { startMs: 30_000 });
+    starting.catch(() => {});
+    try {
+      // A client that does not wait for the listening line: it writes at the first answer.
+      for (let tries = 0; (await call(url, 'GET', '/person').catch(() => undefined))?.status !== 200; tries++) {
+        if (tries > 3000) throw new Error('the port did not answer within 30 s');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const created = await call(url, 'POST', '/person', { headers: JSON_BODY, body: JSON.stringify({ name: 'Created', age: '7' }) });
+      assert.is(created.status, 200, created.text);
+      const s = await starting;
+      const names = async () => ((await call(url, 'GET', '/person')).json() as { name: string }[]).map((p) => p.name).sort();
+      // The three workers answer in turn: every answer must still hold the created person.
+      for (let i = 0; i < 6; i++) assert.equal(await names(), ['Created', 'Seeded'], `answer ${i}`);
+      assert.is(childrenOf(s.child.pid!).length, 3);
+    } finally {
+      await (await starting.catch(() => undefined))?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
