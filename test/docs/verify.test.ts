@@ -47,6 +47,20 @@ test('a lying example fails --verify, named with its difference; --require-verif
   assert.is(loose.stdout, strict.stdout);
 });
 
+test('--require-verified with -o: the document is still written, the failure is exit 1 and a line on stderr', () => {
+  const dir = tempDir();
+  const out = join(dir, 'API.md');
+  try {
+    const r = runBin('api-docs', [PROOFS, '--verify', '--require-verified', '-o', out]);
+    assert.is(r.code, 1, r.stderr);
+    assert.is(r.stdout, '');
+    assert.match(r.stderr, /^api-docs: 2 examples failed or could not be run \(--require-verified\)$/m);
+    assert.match(readFileSync(out, 'utf8'), /what the docs claim/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('--format openapi --verify marks each example object x-verified (true with the request, false with why)', () => {
   const r = runBin('api-docs', [PROOFS, '--verify', '-f', 'openapi']);
   assert.is(r.code, 0, r.stderr);
@@ -135,6 +149,26 @@ test('bad input is one line on stderr and exit 2, nothing on stdout', () => {
     assert.is(r.stdout, '', args.join(' '));
     assert.is(r.stderr.trim().split('\n').length, 1, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr.trim(), pattern);
+  }
+});
+
+test('--examples-from over a fixture that is not JSON, or not a fixture: one line naming the file, exit 2, nothing on stdout', () => {
+  const dir = tempDir();
+  try {
+    const cases: [string, RegExp][] = [
+      ['{not json', /^api-docs: --examples-from: .*broken\.json: not valid JSON \(/],
+      ['{"request":{"method":"GET"}}', /^api-docs: --examples-from: .*broken\.json at \/request: missing key "path"$/],
+    ];
+    for (const [text, pattern] of cases) {
+      writeFileSync(join(dir, 'broken.json'), text);
+      const r = runBin('api-docs', ['S2', '--examples-from', dir]);
+      assert.is(r.code, 2, r.stderr);
+      assert.is(r.stdout, '');
+      assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr.trim(), pattern);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
