@@ -61,6 +61,13 @@ test('--require-verified with -o: the document is still written, the failure is 
   }
 });
 
+test('an example whose setup request (before) is refused fails, naming that step and its status', () => {
+  const r = runBin('api-docs', ['test/surfaces/examples-before-fails.ts', '--verify', '--require-verified']);
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stderr, /^FAIL\s+Setup\s+GET \/notes -> 200, example 1 "after one create".* the request before it \(1: POST \/notes\) answered 400$/m);
+  assert.match(r.stderr, /^Setup examples: 0 verified, 1 failed, 0 unverifiable, 0 not run$/m);
+});
+
 test('--format openapi --verify marks each example object x-verified (true with the request, false with why)', () => {
   const r = runBin('api-docs', [PROOFS, '--verify', '-f', 'openapi']);
   assert.is(r.code, 0, r.stderr);
