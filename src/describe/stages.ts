@@ -108,7 +108,7 @@ function runExtensions(x: Exchange, stage: 'auth' | 'header', from = 0): StageRe
     const read = part.ext.read(part.config, x.req.headers, x.req.url);
     if (read.ok === 'claim') {
       const verified = x.plan.verify(part, read.claim, x.req);
-      const next = (_: Exchange, r: ExtensionRead<unknown>) => extensionOutcome(x, part, r) ?? runExtensions(x, stage, i + 1);
+      const next = (y: Exchange, r: ExtensionRead<unknown>) => extensionOutcome(y, part, r) ?? runExtensions(y, stage, i + 1);
       return verified instanceof Promise ? Waiting.on(verified, next) : next(x, verified);
     }
     const stop = extensionOutcome(x, part, read);
