@@ -7,6 +7,7 @@ import type { Surface } from '../dsl/types.js';
 import type { Target } from '../check/index.js';
 import { UsageError } from './resolve-surface.js';
 import { baseUrlProblem } from './base-url.js';
+import { essence, isJson } from '../fixture/body.js';
 
 export interface ProveOptions {
   readonly verify: boolean;
@@ -41,8 +42,6 @@ async function starterOf(name: string, o: ProveOptions, hasHandlers: boolean): P
   return () => start(name);
 }
 
-const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
-
 /**
  * The exchanges of the surface's fixtures in `dir` that replay successfully against the server,
  * as examples of the response they are (a declared status with content, in a declared media type).
@@ -75,7 +74,7 @@ function exampleOf(c: { name?: string; label: string; file: string; request: { m
   const text = actual.body.toString('utf8');
   let value: unknown = text;
   let shown = text;
-  if (/^application\/([\w.+-]+\+)?json$/.test(essence(type))) {
+  if (isJson(type)) {
     try { value = JSON.parse(text) as unknown; shown = JSON.stringify(value); } catch { /* shown as sent */ }
   }
   const line = `${c.request.method} ${c.request.path}`;
