@@ -37,6 +37,9 @@ export function headerKey(name: string): string {
   return key;
 }
 
+/** A header value nothing declares the type of, as sent: text (each item of a list as text). */
+export const plainHeaderValue = (value: unknown): string | string[] => (Array.isArray(value) ? value.map(String) : String(value));
+
 /** A protocol error of a registered kind with a plain-text message, as an error value. */
 export function protocolError(kind: ErrorKind, message: string, headers: Readonly<Record<string, string | readonly string[]>> = {}): HttpError {
   const { status, reason } = ERRORS[kind];
@@ -58,7 +61,7 @@ export function answerOfReply(r: Reply): Answer {
     for (const name in r.headers) {
       const value = r.headers[name];
       if (value === undefined || !Object.hasOwn(r.headers, name)) continue;
-      headers[headerKey(name)] = Array.isArray(value) ? value.map(String) : String(value);
+      headers[headerKey(name)] = plainHeaderValue(value);
     }
   }
   const status = r.status ?? 200;

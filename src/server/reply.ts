@@ -4,27 +4,36 @@ import type { HttpError, Reply } from '../dsl/reply.js';
 import type { Codec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { OutReply } from './request.js';
-import { answerOfError, headerKey } from '../describe/answer.js';
+import { answerOfError, headerKey, plainHeaderValue } from '../describe/answer.js';
 
 type Headers = Record<string, string | readonly string[]>;
 
+/** Each response's declared header codecs by lower-case name, built on first use: names are case-insensitive. */
+const declaredHeaders = new WeakMap<object, Map<string, Codec<unknown>>>();
+function byLowerName(codecs: Readonly<Record<string, Codec<unknown>>>): Map<string, Codec<unknown>> {
+  let known = declaredHeaders.get(codecs);
+  if (known === undefined) {
+    known = new Map(Object.entries(codecs).map(([name, codec]) => [name.toLowerCase(), codec]));
+    declaredHeaders.set(codecs, known);
+  }
+  return known;
+}
+
 /**
- * Writes reply headers into `into`: a declared header must hold a value its codec allows (a wrong
- * one throws, so the reply is refused rather than sent) and is rendered by that codec; any other
- * header is sent as text.
+ * Writes reply headers into `into`: a declared header (in any case) must hold a value its codec
+ * allows (a wrong one throws, so the reply is refused rather than sent) and is rendered by that
+ * codec; any other header is sent as text.
  */
 function renderHeaders(values: Reply['headers'], codecs: Readonly<Record<string, Codec<unknown>>>, into: Headers): void {
   if (!values) return;
+  const declared = byLowerName(codecs);
   for (const name in values) {
     const value = values[name];
     if (value === undefined || !Object.hasOwn(values, name)) continue;
     const key = headerKey(name);
-    const codec = Object.hasOwn(codecs, name) ? codecs[name] : Object.entries(codecs).find(([k]) => k.toLowerCase() === key)?.[1];
-    if (codec === undefined) {
-      into[key] = Array.isArray(value) ? value.map(String) : String(value);
-      continue;
-    }
-    into[key] = Array.isArray(value) ? value.map((v) => headerText(name, codec, v)) : headerText(name, codec, value);
+    const codec = declared.get(key);
+    if (codec === undefined) into[key] = plainHeaderValue(value);
+    else into[key] = Array.isArray(value) ? value.map((v) => headerText(name, codec, v)) : headerText(name, codec, value);
   }
 }
 
