@@ -99,15 +99,16 @@ function words(piece: string): string[] {
   return out;
 }
 
+/** What encodeURIComponent leaves that the reference escapes (one to test, one to replace all). */
+const RESERVED = /[!'()*]/;
+const RESERVED_ALL = /[!'()*]/g;
+
 /** URI-encodes a field value: everything but `A-Z a-z 0-9 - _ . ~` is %-escaped (`#` -> `%23`). */
 export function uriEncode(value: string | number): string {
   const encoded = encodeURIComponent(String(value));
   // Most values have none of these: no replace (and no callback) for them.
   return RESERVED.test(encoded) ? encoded.replace(RESERVED_ALL, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : encoded;
 }
-/** What encodeURIComponent leaves that the reference escapes. */
-const RESERVED = /[!'()*]/;
-const RESERVED_ALL = /[!'()*]/g;
 
 /** A range as a header value: `name Purple;limit 10;offset 1;order desc` (the `Next-Range` form). */
 export function formatRange(range: RangeRequest): string {

@@ -129,7 +129,7 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
 /**
  * The stateful handlers over `store`. decided (README "Mock a surface"): a store that kept items
  * from an earlier run is left as it is, unless seed data is given, which always starts the run; an
- * instance joining a run already started (`joinRun`: a replacement worker) never resets a kept store.
+ * instance joining a run already started (`joinRun`: a later or replacement worker) never resets a kept store.
  */
 export async function statefulMock(endpoints: readonly EndpointInfo[], store: CollectionStore, seedData?: Readonly<Record<string, unknown>>, overrides?: CollectionOverrides, joinRun = false): Promise<StatefulMock> {
   const collections = findCollections(endpoints, overrides);

@@ -28,8 +28,9 @@ export interface MockOptions {
   /** Items each top-level collection starts with (`--seed-data FILE`): `{ "/person": [ ... ] }`. */
   readonly seedData?: Readonly<Record<string, unknown>>;
   /**
-   * Joining a run another instance started (a worker replacing one that died): a store that kept
-   * items is left as it is, seed data or not, so what clients created survives.
+   * Joining a run another instance started (a `--workers` worker after the first, or one replacing
+   * a worker that died): a store that kept items is left as it is, seed data or not, so what
+   * clients created survives.
    */
   readonly joinRun?: boolean;
 }

@@ -13,7 +13,7 @@ if (isMainThread) {
   const load = Module._load;
   Module._load = function logged(request, parent, isMain) {
     const exported = load.call(this, request, parent, isMain);
-    if (!request.startsWith('node:') && !Module.isBuiltin(request)) note(pathToFileURL(Module._resolveFilename(request, parent, isMain)).href);
+    if (!Module.isBuiltin(request)) note(pathToFileURL(Module._resolveFilename(request, parent, isMain)).href);
     return exported;
   };
 }
