@@ -15,6 +15,10 @@ const opts = { dataDir: `${root}data`, log: () => {}, users: openUserStore };
 const [s2, s7, orders, mocked] = [await prepare(S2.handlers, opts), await prepare(S7.handlers, opts), await prepare(orderSurface(), opts), await prepare(mock(S2.surface), opts)];
 const client = Buffer.from(JSON.stringify({ clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell', 'mathematics'] }));
 const order = Buffer.from(JSON.stringify(ORDER));
+// Stub request and response objects, not the project's injector (src/server/inject.ts): its
+// simulated req/res go through Node's own HTTP code, and the bare handler in such a process then
+// costs 1.53x plain node-http (run 14 in bench/results/2026-11-25-fresh-pairs.txt), which measures
+// the injector, not what api-serve's process holds.
 const res = { statusCode: 200, headersSent: false, req: { complete: true }, setHeader() {}, end() {}, once() {}, socket: {} };
 /** One request through a prepared listener, with stub request and response objects. */
 async function one(p, method, url, body, extra = {}) {
