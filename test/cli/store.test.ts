@@ -157,10 +157,7 @@ if (havePostgres('test/cli/store.test.ts')) {
     starting.catch(() => {});
     try {
       // A client that does not wait for the listening line: it writes at the first answer.
-      for (let tries = 0; (await call(url, 'GET', '/person').catch(() => undefined))?.status !== 200; tries++) {
-        if (tries > 3000) throw new Error('the port did not answer within 30 s');
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await eventually('the port answers', async () => (await call(url, 'GET', '/person')).status === 200, 30_000, 10);
       const created = await call(url, 'POST', '/person', { headers: JSON_BODY, body: JSON.stringify({ name: 'Created', age: '7' }) });
       assert.is(created.status, 200, created.text);
       const s = await starting;

@@ -50,11 +50,11 @@ export async function sql<R extends Record<string, unknown> = Record<string, unk
 }
 
 /** Asks until `probe` holds, for what the system does by itself (a pool reconnecting); never a speed check. */
-export async function eventually(what: string, probe: () => Promise<boolean>, limitMs = 30_000): Promise<void> {
+export async function eventually(what: string, probe: () => Promise<boolean>, limitMs = 30_000, everyMs = 100): Promise<void> {
   const until = Date.now() + limitMs;
   for (;;) {
     if (await probe().catch(() => false)) return;
     if (Date.now() > until) throw new Error(`${what}: not so after ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
