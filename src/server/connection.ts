@@ -1,6 +1,6 @@
 // The connection under the requests: server timeouts, what a socket is told when its bytes are not
 // HTTP the server can serve (CONNECT, a parse error, a timeout), and closing without a TCP reset.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { connectRefusal } from '../describe/answer.js';
 
@@ -72,6 +72,19 @@ export function lingeringClose(socket: Socket): void {
 export function lingerAfterResponse(socket: Socket | null): void {
   if (!socket) return;
   (socket as Socket & { destroySoon: () => void }).destroySoon = () => lingeringClose(socket);
+}
+
+/**
+ * Whether this answer needs a lingering close: its request was not read whole and the client may
+ * still be sending into a connection Node closes after it (a body framed by length or chunked, or
+ * any request on a connection that ends with this answer). A GET is never "complete" while its
+ * 'request' event runs (Node marks it so after the listener returns), yet nothing of it is left.
+ */
+export function clientMayStillSend(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.complete) return false;
+  if (!res.shouldKeepAlive) return true;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** A whole HTTP/1.1 answer written straight to a socket (no ServerResponse exists for it). */

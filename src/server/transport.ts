@@ -6,7 +6,7 @@ import { readBody } from './read-body.js';
 import type { OutReply, RequestRecord } from './request.js';
 import type { ExchangeObserver, observeExchange } from './record.js';
 import { notAPath, transferCodingRefusal } from '../describe/answer.js';
-import { lingerAfterResponse } from './connection.js';
+import { clientMayStillSend, lingerAfterResponse } from './connection.js';
 import { originForm } from '../describe/router.js';
 import { errorReply } from './reply.js';
 
@@ -83,8 +83,10 @@ const staticFiles = () => (staticModule ??= import('./static.js'));
 
 export function write(res: ServerResponse, out: OutReply): void | Promise<void> {
   // Answered before its body was read whole (a 413, a refused framing): if Node closes this
-  // connection after the answer, it lingers, so a client still sending reads the answer.
-  if (res.req && !res.req.complete) lingerAfterResponse(res.socket);
+  // connection after the answer, it lingers, so a client still sending reads the answer. Only
+  // then is the socket touched: a property added to every socket (as once for every GET) gives
+  // Node's stream code a second socket shape to handle on every call, which cost CPU per answer.
+  if (res.req && clientMayStillSend(res.req, res)) lingerAfterResponse(res.socket);
   if (out.file) {
     const file = out.file;
     return staticFiles().then(({ sendFile }) => sendFile(res, file, out.headers)).then((missing) => (missing ? write(res, missing) : undefined));

@@ -137,6 +137,13 @@ s('a 413 reaches every client still sending its 2 MB body: the connection is clo
   assert.equal(lost, [], `${lost.length} of ${results.length} clients did not read their 413 on a cleanly closed connection`);
 });
 
+s('a GET on a connection that closes after it, from a client still sending: its 200 is read, never reset', async ({ port }) => {
+  const head = 'GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+  const results = await Promise.all(Array.from({ length: 8 }, () => uploader(port, head, false)));
+  const lost = results.filter((r) => r.statuses[0] !== 200 || r.ending !== 'end');
+  assert.equal(lost, [], `${lost.length} of ${results.length} clients did not read their 200 on a cleanly closed connection`);
+});
+
 s('the server still answers after all of that', async ({ port }) => {
   const r = await rawSend(port, 'GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
   assert.equal(statuses(r.text), [200]);
