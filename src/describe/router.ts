@@ -21,19 +21,44 @@ export interface MatchOptions {
   readonly placeholder?: (segment: string) => boolean;
 }
 
-interface Node {
-  readonly statics: Map<string, Node>;
-  readonly captures: { part: CapturePart; node: Node }[];
-  rest?: { name: string; endpoints: Map<string, EndpointInfo> };
-  readonly endpoints: Map<string, EndpointInfo>;
+/** Captured names and values, alternating: `[name, value, name, value, ...]`. */
+type Captured = unknown[];
+
+/** An endpoint where a path ends, with the maker of its captures object. */
+interface Leaf {
+  readonly endpoint: EndpointInfo;
+  readonly captures: (captured: Captured, count: number) => Record<string, unknown>;
 }
 
-const newNode = (): Node => ({ statics: new Map(), captures: [], endpoints: new Map() });
+interface Node {
+  readonly statics: Map<string, Node>;
+  /**
+   * The same static children as two lists while they are few: compared word by word, a fresh
+   * segment is never hashed (hashing it cost more than the rest of a step, bench/).
+   */
+  readonly words: string[];
+  readonly children: Node[];
+  readonly captures: { part: CapturePart; node: Node }[];
+  rest?: { name: string; endpoints: Map<string, Leaf> };
+  readonly endpoints: Map<string, Leaf>;
+}
+
+const newNode = (): Node => ({ statics: new Map(), words: [], children: [], captures: [], endpoints: new Map() });
+/** Up to this many static children are compared in turn; past it, looked up by hash. */
+const FEW = 8;
+
+/** The static child of `node` named `seg`, if any. */
+function staticChild(node: Node, seg: string): Node | undefined {
+  const words = node.words;
+  if (words.length > FEW) return node.statics.get(seg);
+  for (let i = 0; i < words.length; i++) if (words[i] === seg) return node.children[i];
+  return undefined;
+}
 const NOT_FOUND: RouteResult = { kind: 'notFound' };
 const METHOD_ORDER: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Methods a node answers, HEAD included wherever GET is. */
-function allowOf(endpoints: Map<string, EndpointInfo>): string[] {
+function allowOf(endpoints: Map<string, Leaf>): string[] {
   const methods = new Set(endpoints.keys());
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
@@ -57,22 +82,49 @@ export function originForm(target: string): string | undefined {
 
 /** Splits and percent-decodes a raw path (no query); undefined when an escape is malformed. */
 export function splitPath(path: string): string[] | undefined {
-  const raw = path.split('/');
-  raw.shift();
-  // Most paths hold no escape: nothing to decode.
-  if (!path.includes('%')) return raw;
-  for (let i = 0; i < raw.length; i++) {
-    const s = raw[i]!;
-    if (s.includes('%')) {
-      try { raw[i] = decodeURIComponent(s); } catch { return undefined; }
+  // indexOf and slice, not split('/'): V8's split looks up Symbol.split on the separator in its
+  // runtime and interns short pieces, several times the cost of the loop (bench/, README "Benchmark").
+  // What comes before the first `/` is not a segment (nothing, in an origin-form path).
+  const first = path.indexOf('/');
+  if (first < 0) return [];
+  const raw: string[] = [];
+  const escaped = path.includes('%');
+  let from = first + 1;
+  for (;;) {
+    const slash = path.indexOf('/', from);
+    const s = slash < 0 ? path.slice(from) : path.slice(from, slash);
+    if (escaped && s.includes('%')) {
+      try { raw.push(decodeURIComponent(s)); } catch { return undefined; }
+    } else {
+      raw.push(s);
     }
+    if (slash < 0) return raw;
+    from = slash + 1;
   }
-  return raw;
 }
 
-/** Captured names and values, alternating: `[name, value, name, value, ...]`. */
-type Captured = unknown[];
 const NO_CAPTURES: Captured = [];
+
+/**
+ * The maker of one endpoint's captures object from the captured values (at odd places, in path
+ * order). Generated per endpoint (as the JSON encoders are): an object literal with the names
+ * written in it has one shape, where one shared loop storing `captures[name]` turned megamorphic
+ * and was a sixth of a match (bench/). A name `__proto__` would set the prototype in a literal: such
+ * an endpoint keeps the loop.
+ */
+function capturesMaker(e: EndpointInfo): Leaf['captures'] {
+  const names = e.segments.flatMap((s) => (s.kind === 'static' ? [] : [s.name]));
+  if (names.includes('__proto__')) {
+    return (captured, count) => {
+      const captures: Record<string, unknown> = {};
+      for (let i = 0; i < count; i += 2) captures[captured[i] as string] = captured[i + 1];
+      return captures;
+    };
+  }
+  const fields = names.map((name, k) => `${JSON.stringify(name)}: c[${2 * k + 1}]`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- names come from the surface, quoted by JSON.stringify
+  return new Function('c', `return { ${fields.join(', ')} };`) as Leaf['captures'];
+}
 
 export class Router {
   private readonly root = newNode();
@@ -82,7 +134,7 @@ export class Router {
    * path always ends at its own node (static segments win, and a node with endpoints answers a
    * match or a 405 there), so it is looked up whole instead of split and walked.
    */
-  private readonly exact = new Map<string, Map<string, EndpointInfo>>();
+  private readonly exact = new Map<string, Map<string, Leaf>>();
   /** Which lengths an all-static path has: any other path is not hashed for the lookup above. */
   private exactLengths = new Uint8Array(0);
 
@@ -108,7 +160,11 @@ export class Router {
     for (const s of e.segments) {
       if (s.kind === 'static') {
         let next = node.statics.get(s.value);
-        if (!next) node.statics.set(s.value, (next = newNode()));
+        if (!next) {
+          node.statics.set(s.value, (next = newNode()));
+          node.words.push(s.value);
+          node.children.push(next);
+        }
         node = next;
       } else if (s.kind === 'capture') {
         let entry = node.captures.find((c) => c.part.name === s.name && c.part.codec === s.codec);
@@ -116,11 +172,11 @@ export class Router {
         node = entry.node;
       } else {
         node.rest ??= { name: s.name, endpoints: new Map() };
-        node.rest.endpoints.set(e.method, e);
+        node.rest.endpoints.set(e.method, { endpoint: e, captures: capturesMaker(e) });
         return;
       }
     }
-    node.endpoints.set(e.method, e);
+    node.endpoints.set(e.method, { endpoint: e, captures: capturesMaker(e) });
     // Only words a client sends as they are (no escape, no separator) can be looked up as written.
     const words = e.segments.map((s) => (s.kind === 'static' ? s.value : undefined));
     if (words.every((w) => w !== undefined && w !== '' && !/[%/?#]/.test(w))) {
@@ -144,15 +200,11 @@ export class Router {
     return this.walk(this.root, method, segments, 0, end, this.captured, 0, options?.placeholder);
   }
 
-  private atLeaf(endpoints: Map<string, EndpointInfo>, method: string, captured: Captured, count: number): RouteResult {
+  private atLeaf(endpoints: Map<string, Leaf>, method: string, captured: Captured, count: number): RouteResult {
     if (endpoints.size === 0) return NOT_FOUND;
-    const e = endpoints.get(method) ?? (method === 'HEAD' ? endpoints.get('GET') : undefined);
-    if (e) {
-      // A plain loop: Object.fromEntries cost a third of a match (bench/).
-      const captures: Record<string, unknown> = {};
-      for (let i = 0; i < count; i += 2) captures[captured[i] as string] = captured[i + 1];
-      return { kind: 'match', endpoint: e, captures };
-    }
+    const leaf = endpoints.get(method) ?? (method === 'HEAD' ? endpoints.get('GET') : undefined);
+    // Places past `count` hold what branches tried before captured: a maker reads only its own.
+    if (leaf) return { kind: 'match', endpoint: leaf.endpoint, captures: leaf.captures(captured, count) };
     return { kind: 'methodNotAllowed', allow: allowOf(endpoints) };
   }
 
@@ -160,7 +212,7 @@ export class Router {
     if (i === end) return this.atLeaf(node.endpoints, method, captured, count);
     const seg = segs[i]!;
     let best: RouteResult = NOT_FOUND;
-    const next = seg === '' ? undefined : node.statics.get(seg);
+    const next = seg === '' ? undefined : staticChild(node, seg);
     if (next) {
       // Static segments win over captures whenever their branch knows the path.
       best = this.walk(next, method, segs, i + 1, end, captured, count, placeholder);
@@ -196,7 +248,7 @@ export class Router {
     if (i === end) return node.endpoints.size > 0;
     const seg = segs[i]!;
     if (seg === '') return false;
-    const next = node.statics.get(seg);
+    const next = staticChild(node, seg);
     if (next && this.reaches(next, segs, i + 1, end)) return true;
     if (node.rest) return true;
     return node.captures.some((c) => this.reaches(c.node, segs, i + 1, end));

@@ -30,6 +30,21 @@ test('captures reach the handler decoded to their types; a rest capture as its s
   assert.equal(files.kind === 'match' ? files.captures : {}, { path: ['a b', 'c.txt'] });
 });
 
+test('a captures object holds its own endpoint\'s names only, after branches that captured and failed; any name', () => {
+  const odd = 'a "quoted"-name\\';
+  const r = new Router(walk(api('C', { title: 'captures' }, {
+    byId: get(capture('id', t.int), 'foo').returns(json(t.int)),
+    byName: get(capture('name', t.text), 'bar').returns(json(t.int)),
+    twice: get(capture('x', t.int), capture(odd, t.int)).returns(json(t.int)),
+  })));
+  const m = r.route('GET', '/5/bar');
+  assert.is(m.kind === 'match' && m.endpoint.name, 'byName');
+  assert.equal(m.kind === 'match' ? m.captures : {}, { name: '5' }, 'the id branch captured 5 first and failed on "bar"');
+  const two = r.route('GET', '/1/2');
+  assert.equal(two.kind === 'match' ? two.captures : {}, { x: 1, [odd]: 2 });
+  assert.equal(Object.keys(two.kind === 'match' ? two.captures : {}), ['x', odd], 'in path order');
+});
+
 test('a placeholder segment (a fixture\'s ${id}) fits any capture without being decoded', () => {
   const r = router.route('GET', '/items/${id}', { placeholder: (s) => s.startsWith('${') });
   assert.is(r.kind === 'match' && r.endpoint.name, 'item');
