@@ -35,7 +35,8 @@ export interface Plan {
   readonly verify: VerifyClaim;
 }
 
-const NO_HEADERS: AnswerHeaders = Object.freeze({});
+/** The extra headers of an exchange no extension added to: one shared frozen empty object. */
+export const NO_HEADERS: AnswerHeaders = Object.freeze({});
 const NO_INPUT: Record<string, unknown> = Object.freeze({});
 
 /** One request on its way through the stages; what a stage learns, later stages read. */
