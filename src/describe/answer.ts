@@ -46,9 +46,18 @@ export function protocolError(kind: ErrorKind, message: string, headers: Readonl
   return new HttpError(status, message, { reason, headers: message === '' ? { ...headers } : { 'content-type': PLAIN, ...headers } });
 }
 
+/** The headers no extension added to an answer: one shared frozen empty object. */
+export const NO_HEADERS: AnswerHeaders = Object.freeze({});
+
+/**
+ * A fresh, writable copy of an answer's extra headers. The shared empty one gets a new literal:
+ * V8 spreads a frozen object by its slow path, and this runs for every answer.
+ */
+export const copyHeaders = (extra: AnswerHeaders): AnswerHeaders => (extra === NO_HEADERS ? {} : { ...extra });
+
 /** An error value as an answer; a body without a declared type is sent as plain text. */
-export function answerOfError(err: HttpError, extra: AnswerHeaders = {}): Answer {
-  const headers: AnswerHeaders = { ...extra };
+export function answerOfError(err: HttpError, extra: AnswerHeaders = NO_HEADERS): Answer {
+  const headers = copyHeaders(extra);
   for (const k in err.headers) if (Object.hasOwn(err.headers, k)) headers[headerKey(k)] = err.headers[k]!;
   if (err.body.length > 0) headers['content-type'] ??= PLAIN;
   return { status: err.status, headers, body: err.body, ...(err.reason === '' ? {} : { reason: err.reason }) };

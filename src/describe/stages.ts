@@ -7,7 +7,7 @@ import type { FailedRequest, Formatters, ParseFailure } from '../dsl/formatters.
 import type { EndpointInfo, ExtensionPart } from '../dsl/types.js';
 import type { ExtensionRead } from '../dsl/extension.js';
 import type { MediaCodec } from '../codec/media.js';
-import { type AnswerHeaders, type Stopped, answerOfReply, refused } from './answer.js';
+import { type AnswerHeaders, NO_HEADERS, type Stopped, answerOfReply, refused } from './answer.js';
 import type { RouteResult, Router } from './router.js';
 import { acceptsType, pickRequestMedia, pickResponseMedia, unsupportedEncoding } from './negotiate.js';
 import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
@@ -35,8 +35,6 @@ export interface Plan {
   readonly verify: VerifyClaim;
 }
 
-/** The extra headers of an exchange no extension added to: one shared frozen empty object. */
-export const NO_HEADERS: AnswerHeaders = Object.freeze({});
 const NO_INPUT: Record<string, unknown> = Object.freeze({});
 
 /** One request on its way through the stages; what a stage learns, later stages read. */

@@ -4,8 +4,7 @@ import type { HttpError, Reply } from '../dsl/reply.js';
 import type { Codec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { OutReply } from './request.js';
-import { answerOfError, headerKey, plainHeaderValue } from '../describe/answer.js';
-import { NO_HEADERS } from '../describe/stages.js';
+import { answerOfError, copyHeaders, headerKey, plainHeaderValue } from '../describe/answer.js';
 
 type Headers = Record<string, string | readonly string[]>;
 
@@ -68,9 +67,7 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
   value: unknown, extra: Headers): OutReply {
   const spec = declared(e, success, r?.status);
   const status = spec.status;
-  // The extra headers are most often the shared frozen empty object, which V8 spreads by its slow
-  // path: a fresh literal then. (A copying loop instead turns megamorphic over header names.)
-  const headers: Headers = extra === NO_HEADERS ? {} : { ...extra };
+  const headers: Headers = copyHeaders(extra);
   renderHeaders(r?.headers, spec.headers, headers);
   if (r?.raw !== undefined) return { status, headers, body: r.raw };
   if (r?.file !== undefined) return { status: 200, headers, file: r.file };
