@@ -27,7 +27,7 @@ type Captured = unknown[];
 /** An endpoint where a path ends, with the maker of its captures object. */
 interface Leaf {
   readonly endpoint: EndpointInfo;
-  readonly captures: (captured: Captured, count: number) => Record<string, unknown>;
+  readonly captures: (captured: Captured) => Record<string, unknown>;
 }
 
 interface Node {
@@ -109,19 +109,12 @@ const NO_CAPTURES: Captured = [];
  * The maker of one endpoint's captures object from the captured values (at odd places, in path
  * order). Generated per endpoint (as the JSON encoders are): an object literal with the names
  * written in it has one shape, where one shared loop storing `captures[name]` turned megamorphic
- * and was a sixth of a match (bench/). A name `__proto__` would set the prototype in a literal: such
- * an endpoint keeps the loop.
+ * and was a sixth of a match (bench/). `__proto__` is written as a computed key, which makes an
+ * own property (written plainly, or stored by a loop, it would set the prototype and be lost).
  */
 function capturesMaker(e: EndpointInfo): Leaf['captures'] {
   const names = e.segments.flatMap((s) => (s.kind === 'static' ? [] : [s.name]));
-  if (names.includes('__proto__')) {
-    return (captured, count) => {
-      const captures: Record<string, unknown> = {};
-      for (let i = 0; i < count; i += 2) captures[captured[i] as string] = captured[i + 1];
-      return captures;
-    };
-  }
-  const fields = names.map((name, k) => `${JSON.stringify(name)}: c[${2 * k + 1}]`);
+  const fields = names.map((name, k) => `${name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: c[${2 * k + 1}]`);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- names come from the surface, quoted by JSON.stringify
   return new Function('c', `return { ${fields.join(', ')} };`) as Leaf['captures'];
 }
@@ -148,7 +141,7 @@ export class Router {
     const path = q < 0 ? target : target.slice(0, q);
     if (path.length < this.exactLengths.length && this.exactLengths[path.length] === 1) {
       const leaf = this.exact.get(path);
-      if (leaf !== undefined) return this.atLeaf(leaf, method, NO_CAPTURES, 0);
+      if (leaf !== undefined) return this.atLeaf(leaf, method, NO_CAPTURES);
     }
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'badUrl', message: `Error parsing path failed: malformed percent-encoding in ${JSON.stringify(path)}` };
@@ -200,16 +193,16 @@ export class Router {
     return this.walk(this.root, method, segments, 0, end, this.captured, 0, options?.placeholder);
   }
 
-  private atLeaf(endpoints: Map<string, Leaf>, method: string, captured: Captured, count: number): RouteResult {
+  private atLeaf(endpoints: Map<string, Leaf>, method: string, captured: Captured): RouteResult {
     if (endpoints.size === 0) return NOT_FOUND;
     const leaf = endpoints.get(method) ?? (method === 'HEAD' ? endpoints.get('GET') : undefined);
-    // Places past `count` hold what branches tried before captured: a maker reads only its own.
-    if (leaf) return { kind: 'match', endpoint: leaf.endpoint, captures: leaf.captures(captured, count) };
+    // The shared array may hold more, from branches tried before: a maker reads only its own places.
+    if (leaf) return { kind: 'match', endpoint: leaf.endpoint, captures: leaf.captures(captured) };
     return { kind: 'methodNotAllowed', allow: allowOf(endpoints) };
   }
 
   private walk(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: Captured, count: number, placeholder: MatchOptions['placeholder']): RouteResult {
-    if (i === end) return this.atLeaf(node.endpoints, method, captured, count);
+    if (i === end) return this.atLeaf(node.endpoints, method, captured);
     const seg = segs[i]!;
     let best: RouteResult = NOT_FOUND;
     const next = seg === '' ? undefined : staticChild(node, seg);
@@ -236,7 +229,7 @@ export class Router {
         if (rank(r) > rank(best)) best = r;
       }
       if (node.rest && best.kind === 'notFound') {
-        const r = this.atLeaf(node.rest.endpoints, method, [...captured.slice(0, count), node.rest.name, segs.slice(i, end)], count + 2);
+        const r = this.atLeaf(node.rest.endpoints, method, [...captured.slice(0, count), node.rest.name, segs.slice(i, end)]);
         if (rank(r) > rank(best)) best = r;
       }
     }

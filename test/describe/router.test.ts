@@ -45,6 +45,15 @@ test('a captures object holds its own endpoint\'s names only, after branches tha
   assert.equal(Object.keys(two.kind === 'match' ? two.captures : {}), ['x', odd], 'in path order');
 });
 
+test('a capture named __proto__ reaches the handler as its own field (it did not: it set the prototype)', () => {
+  const r = new Router(walk(api('P', { title: 'proto' }, { e: get('x', capture('__proto__', t.int)).returns(json(t.int)) })));
+  const m = r.route('GET', '/x/5');
+  const captures = m.kind === 'match' ? m.captures : {};
+  assert.ok(Object.hasOwn(captures, '__proto__'), 'an own field');
+  assert.is(Object.getOwnPropertyDescriptor(captures, '__proto__')?.value, 5);
+  assert.is(Object.getPrototypeOf(captures), Object.prototype);
+});
+
 test('a placeholder segment (a fixture\'s ${id}) fits any capture without being decoded', () => {
   const r = router.route('GET', '/items/${id}', { placeholder: (s) => s.startsWith('${') });
   assert.is(r.kind === 'match' && r.endpoint.name, 'item');
