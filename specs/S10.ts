@@ -19,7 +19,10 @@ const MAX_DOCUMENT = 8 * 1024 * 1024;
 export const MAX_DEPTH = 1000;
 export const DEFAULT_UPSTREAM_TIMEOUT = 5000;
 
-/** The threshold is the capture's own rule, so docs, OpenAPI and mocks state it too. */
+/**
+ * The threshold is the capture's own rule, so docs, OpenAPI and mocks state it too; it is checked
+ * after the method (`rulesAfterMethod`), as servant's handler checks it: `GET /user/10` is a 405.
+ */
 const UserId = t.constrain(t.int, { exclusiveMinimum: 5000 });
 
 const TEXT = { 'content-type': 'text/plain;charset=utf-8' };
@@ -30,7 +33,7 @@ const formatters: Partial<Formatters> = {
 };
 
 export const surface = api('S10', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Record creation with a numeric threshold, and a lookup that proxies an external document store', formatters }, {
-  createUser: post('user', capture('userId', UserId, '(integer) must be greater than 5000'))
+  createUser: post('user', capture('userId', UserId, '(integer) must be greater than 5000', { rulesAfterMethod: true }))
     .returns(json(User), { examples: [{ value: { name: 'some user', user_id: 5001 } }] })
     .responds(400, plainText(t.text), { description: 'userId is 5000 or less.', examples: [{ value: TOO_SMALL, request: { url: '/user/5000' } }] }),
   document: get('docs', capture('docId', t.int, '(integer) the document id in the external store'))

@@ -5,10 +5,17 @@
 import type { CapturePart, EndpointInfo } from '../dsl/types.js';
 
 export type RouteResult =
-  | { readonly kind: 'match'; readonly endpoint: EndpointInfo; readonly captures: Record<string, unknown> }
+  | {
+    readonly kind: 'match'; readonly endpoint: EndpointInfo; readonly captures: Record<string, unknown>;
+    /** A capture whose type decoded but whose rules, checked after the method, refuse it. */
+    readonly refused?: CaptureRefusal;
+  }
   | { readonly kind: 'notFound' }
   | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
   | { readonly kind: 'badCapture'; readonly name: string; readonly message: string; readonly constraint?: string };
+
+/** Why a capture's rules refused its value (the same words a failed decode gives). */
+export interface CaptureRefusal { readonly name: string; readonly message: string; readonly constraint?: string }
 
 /** A route for a raw request path: a malformed `%` escape is its own outcome. */
 export type PathRoute = RouteResult | { readonly kind: 'badUrl'; readonly message: string };
@@ -122,6 +129,8 @@ function capturesMaker(e: EndpointInfo): Leaf['captures'] {
 export class Router {
   private readonly root = newNode();
   private readonly captured: Captured = [];
+  /** The first rules-after-method refusal on the branch being walked (set and reset by `walk`). */
+  private refused: CaptureRefusal | undefined;
   /**
    * The endpoints of each all-static path, by the path as a client writes it (`/hello`): such a
    * path always ends at its own node (static segments win, and a node with endpoints answers a
@@ -190,7 +199,9 @@ export class Router {
     // One array per router for the captures on the way down (matching never waits, so no two
     // matches share it at once), filled up to a count: its length is never cut, which would let V8
     // drop its storage and allocate it again on the next push.
-    return this.walk(this.root, method, segments, 0, end, this.captured, 0, options?.placeholder);
+    this.refused = undefined;
+    const r = this.walk(this.root, method, segments, 0, end, this.captured, 0, options?.placeholder);
+    return r.kind === 'match' && this.refused !== undefined ? { ...r, refused: this.refused } : r;
   }
 
   private atLeaf(endpoints: Map<string, Leaf>, method: string, captured: Captured): RouteResult {
@@ -214,8 +225,15 @@ export class Router {
     if (seg !== '') {
       for (let c = 0; c < node.captures.length; c++) {
         const { part, node: child } = node.captures[c]!;
-        const parsed = placeholder?.(seg) ? { ok: true as const, value: seg } : part.codec.parseText(seg);
+        const later = part.rulesAfterMethod === true && part.codec.refines !== undefined;
+        const parsed = placeholder?.(seg) ? { ok: true as const, value: seg } : (later ? part.codec.refines!.base : part.codec).parseText(seg);
         let r: RouteResult;
+        const before = this.refused;
+        if (later && parsed.ok && before === undefined && !placeholder?.(seg)) {
+          // The type decoded: the rules' verdict waits for the method (a 405 comes first).
+          const full = part.codec.parseText(seg);
+          if (!full.ok) this.refused = { name: part.name, message: full.error, ...(full.constraint === undefined ? {} : { constraint: full.constraint }) };
+        }
         if (!parsed.ok) {
           // Only a bad capture on a path that could otherwise lead somewhere is a 400; where a
           // static segment took this word, the word was never meant for the capture.
@@ -226,6 +244,7 @@ export class Router {
           r = this.walk(child, method, segs, i + 1, end, captured, count + 2, placeholder);
         }
         if (r.kind === 'match') return r;
+        this.refused = before;
         if (rank(r) > rank(best)) best = r;
       }
       if (node.rest && best.kind === 'notFound') {

@@ -136,6 +136,10 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   },
   method(x) {
     const route = x.route!;
+    if (route.kind === 'match') {
+      const no = route.refused;
+      return no === undefined ? undefined : formatted(x, 'badCapture', 'urlParse', { combinator: 'Capture', name: no.name, message: `Error parsing capture ${no.name} failed: ${no.message}`, ...(no.constraint === undefined ? {} : { constraint: no.constraint }) });
+    }
     if (route.kind !== 'methodNotAllowed') return undefined;
     const custom = x.plan.formatters.methodNotAllowed;
     if (custom) return { kind: 'methodNotAllowed', answer: answerOfReply(custom(x.failed(), route.allow)) };

@@ -10,9 +10,21 @@ import type { ResponseExample } from './example.js';
 interface Described { readonly description?: string }
 const opt = <O extends object>(o: O | undefined) => (o ?? {}) as Partial<O>;
 
-/** A typed path variable: `capture('x', t.int, '(integer) position on the x axis')`. */
-export function capture<const N extends string, T>(name: N, codec: Codec<T>, description?: string): CapturePart<N, T> {
-  return description === undefined ? { kind: 'capture', name, codec } : { kind: 'capture', name, codec, description };
+export interface CaptureOptions {
+  /** Check the codec's validation keywords after the method (see `CapturePart.rulesAfterMethod`). */
+  readonly rulesAfterMethod?: boolean;
+}
+
+/**
+ * A typed path variable: `capture('x', t.int, '(integer) position on the x axis')`;
+ * `capture('userId', t.constrain(t.int, { exclusiveMinimum: 5000 }), '...', { rulesAfterMethod: true })`.
+ */
+export function capture<const N extends string, T>(name: N, codec: Codec<T>, description?: string, options?: CaptureOptions): CapturePart<N, T> {
+  return {
+    kind: 'capture', name, codec,
+    ...(description === undefined ? {} : { description }),
+    ...(options?.rulesAfterMethod === true && codec.refines !== undefined ? { rulesAfterMethod: true as const } : {}),
+  };
 }
 
 /** The remaining path segments (at least one), decoded: `/static/{path...}`. */

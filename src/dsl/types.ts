@@ -12,6 +12,14 @@ export interface CapturePart<N extends string = string, T = unknown> {
   readonly name: N;
   readonly codec: Codec<T>;
   readonly description?: string;
+  /**
+   * The codec's validation keywords (a `constrain`'s rules) are checked after the method, not
+   * while routing: the capture's type still decides the route (`/user/abc` is a 400 for any
+   * method), but a value its rules refuse is a 400 only on a method the path has (else 405), as a
+   * handler's own check would be. The docs and OpenAPI show the rules as usual.
+   * decided: README "Decisions where the spec is silent", S10's threshold.
+   */
+  readonly rulesAfterMethod?: true;
 }
 
 /** The rest of the path (one or more segments), decoded, e.g. `/static/{path...}`. */

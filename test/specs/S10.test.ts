@@ -35,6 +35,11 @@ caseSuite('S10 with the in-process test double', handlers, [
   { name: 'POST /user/-7 -> 400 userId is too small', method: 'POST', url: '/user/-7', status: 400, text: TOO_SMALL },
   { name: 'POST /user/abc -> 400 naming the capture', method: 'POST', url: '/user/abc', status: 400, text: 'Error parsing capture userId failed: "abc" is not an integer' },
   { name: 'GET /user/5001 -> 405 with Allow: POST', method: 'GET', url: '/user/5001', status: 405, expectHeaders: { allow: 'POST' } },
+  // The threshold is checked after the method, as servant's handler checks it; the type is not.
+  { name: 'GET /user/10 -> 405 with Allow: POST (the threshold waits for the method)', method: 'GET', url: '/user/10', status: 405, expectHeaders: { allow: 'POST' } },
+  { name: 'PUT /user/10 -> 405', method: 'PUT', url: '/user/10', status: 405, expectHeaders: { allow: 'POST' } },
+  { name: 'DELETE /user/10 -> 405', method: 'DELETE', url: '/user/10', status: 405, expectHeaders: { allow: 'POST' } },
+  { name: 'GET /user/abc -> 400 (a capture that does not decode is still checked before the method)', method: 'GET', url: '/user/abc', status: 400, text: 'Error parsing capture userId failed: "abc" is not an integer' },
   ...docCases,
   { name: 'GET /docs/-3 -> 200 (passed on as it is)', method: 'GET', url: '/docs/-3', status: 200, json: { a: 'b' } },
   { name: 'GET /docs/abc -> 400 naming the capture', method: 'GET', url: '/docs/abc', status: 400, text: 'Error parsing capture docId failed: "abc" is not an integer' },
