@@ -22,10 +22,18 @@ function project(): string {
   return dir;
 }
 
-/** A strict tsc over `files` in `dir`: its output, empty when they type-check. */
+/**
+ * tsc over `files` in `dir` with what `tsc --init` (TypeScript 5.9) writes, so declarations are
+ * emitted (every type an inferred surface names must be exported) and indexed access is
+ * unchecked: its output, empty when they compile. `types` names node, as a user's Node project does.
+ */
 function typecheck(dir: string, files: string[]): string {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+    compilerOptions: {
+      module: 'nodenext', target: 'esnext', types: ['node'], sourceMap: true, declaration: true, declarationMap: true,
+      noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, strict: true, jsx: 'react-jsx', verbatimModuleSyntax: true,
+      isolatedModules: true, noUncheckedSideEffectImports: true, moduleDetection: 'force', skipLibCheck: true, outDir: 'out',
+    },
     files,
   }));
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
