@@ -2,6 +2,7 @@
 // back and compared; mocked with every operation's answer judged by ajv against the document's own
 // schemas; and mocked against the predictor with generated requests (every protocol error as the
 // description says). Run by scripts/corpus.mjs (and by npm test when the folder is present).
+import { TSC_INIT_OPTIONS } from '../helpers/tsc-init.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ async function typecheckGenerated(): Promise<Map<string, string[]>> {
     }
   }
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, files,
+    compilerOptions: { ...TSC_INIT_OPTIONS, outDir: 'out' }, files,
   }));
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
   for (const line of `${r.stdout}`.split('\n').filter((l) => /error TS/.test(l))) {

@@ -1,4 +1,5 @@
-// `api-serve import doc.yaml -o api.ts`: the project's own documents written as TypeScript source
+// `api-serve import { TSC_INIT_OPTIONS } from '../helpers/tsc-init.js';
+import doc.yaml -o api.ts`: the project's own documents written as TypeScript source
 // that a strict tsc accepts (importing 'api-serve' as a user's project does) and that, served,
 // answers every request exactly as the document served by the mock does, protocol errors included.
 import { suite } from 'uvu';
@@ -23,17 +24,13 @@ function project(): string {
 }
 
 /**
- * tsc over `files` in `dir` with what `tsc --init` (TypeScript 5.9) writes, so declarations are
+ * tsc over `files` in `dir` with what `tsc --init` writes (`types` naming node, as a user's Node project has it), so declarations are
  * emitted (every type an inferred surface names must be exported) and indexed access is
- * unchecked: its output, empty when they compile. `types` names node, as a user's Node project does.
+ * unchecked: its output, empty when they compile.
  */
 function typecheck(dir: string, files: string[]): string {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      module: 'nodenext', target: 'esnext', types: ['node'], sourceMap: true, declaration: true, declarationMap: true,
-      noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, strict: true, jsx: 'react-jsx', verbatimModuleSyntax: true,
-      isolatedModules: true, noUncheckedSideEffectImports: true, moduleDetection: 'force', skipLibCheck: true, outDir: 'out',
-    },
+    compilerOptions: { ...TSC_INIT_OPTIONS, outDir: 'out' },
     files,
   }));
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
