@@ -76,9 +76,9 @@ export function program(): Command {
     .option('--stateful', 'mocked collections keep their items, in DATA/mock-NAME.json or the --store database (POST <prefix>reset reseeds them)')
     .option('--seed-data <file>', 'JSON file of the items each stateful collection starts with: { "/things": [...] }')
     .addOption(new Option('--seed <n>', 'seed of generated mock values, to replay a run').argParser(parseSeed))
-    .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').argParser(parseOrigins))
+    .addOption(new Option('--cors [origins]', 'answer CORS preflights and mark answers for these origins (comma-separated; none: any)').preset('*').argParser(parseOrigins))
     .addOption(new Option('--delay <time>', 'every answer waits this long: 200ms, 1s, or a range 100-500ms').argParser(parseDelayOption))
-    .addOption(new Option('--journal [n]', 'keep the last n requests (default 500) at GET <prefix>requests; DELETE clears').argParser(parseJournal))
+    .addOption(new Option('--journal [n]', 'keep the last n requests (default 500) at GET <prefix>requests; DELETE clears').preset('500').argParser(parseJournal))
     .option('--watch', 'load a surface given by path again when it (or a module it imports) changes, on the same port')
     .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
     .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
@@ -93,8 +93,10 @@ export function program(): Command {
 
 interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; scenario?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
 
-function parseOrigins(text: string | undefined): CorsOrigins {
-  if (text === undefined || text === '*') return '*';
+// Given bare, commander passes the option's preset ('*', '500') through these parsers: without a
+// preset it passed `true` past them, which crashed --cors and kept 1 request for --journal.
+function parseOrigins(text: string): CorsOrigins {
+  if (text === '*') return '*';
   const origins = text.split(',').map((o) => o.trim()).filter((o) => o !== '');
   for (const o of origins) if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new InvalidArgumentError(`"${o}" is not an origin (scheme://host[:port], e.g. http://localhost:5173)`);
   return origins;
@@ -106,8 +108,7 @@ function parseDelayOption(text: string): Delay {
   return d;
 }
 
-function parseJournal(text: string | undefined): number {
-  if (text === undefined) return 500;
+function parseJournal(text: string): number {
   if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new InvalidArgumentError(`"${text}" is not a number of requests to keep (1 or more)`);
   return Number(text);
 }
