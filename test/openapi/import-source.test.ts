@@ -1,8 +1,8 @@
-// `api-serve import { TSC_INIT_OPTIONS } from '../helpers/tsc-init.js';
-import doc.yaml -o api.ts`: the project's own documents written as TypeScript source
+// `api-serve import doc.yaml -o api.ts`: the project's own documents written as TypeScript source
 // that a strict tsc accepts (importing 'api-serve' as a user's project does) and that, served,
 // answers every request exactly as the document served by the mock does, protocol errors included.
 import { suite } from 'uvu';
+import { TSC_INIT_OPTIONS } from '../helpers/tsc-init.js';
 import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
