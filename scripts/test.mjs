@@ -1,7 +1,7 @@
 // The test command: build, type-check (including the type tests), run every uvu suite, replay the
 // fixtures with api-check, and end with the line CI reads, `N passed, N failed` (their sum; uvu
 // prints no failed count). Every earlier total is relabelled `... (partial): ...`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
 const pattern = args[0] ?? '\\.test\\.tsx?$';
@@ -19,6 +19,50 @@ function step(label, cmd, cmdArgs, env = {}) {
   return { ok: r.status === 0, out: (r.stdout ?? Buffer.alloc(0)).toString(), label };
 }
 
+/**
+ * Like `step`, for the uvu run: while it goes, one line per test file as that file finishes (its
+ * name, passed, failed, seconds), so a long run is never silent; its whole output is returned.
+ * uvu writes a file's name on a line of its own, then a line of marks per suite: • passed, ✘ failed.
+ */
+function streamedStep(label, cmd, cmdArgs, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const chunks = [];
+    let pending = '';
+    let current;
+    const began = Date.now();
+    const finishFile = () => {
+      if (current === undefined) return;
+      const seconds = ((Date.now() - current.began) / 1000).toFixed(1);
+      console.log(`${current.failed === 0 ? '✓' : '✘'} ${current.name}: ${current.passed} passed, ${current.failed} failed (${seconds} s)`);
+      current = undefined;
+    };
+    child.stdout.on('data', (d) => {
+      chunks.push(d);
+      pending += d.toString().replace(/\x1b\[[0-9;]*m/g, '');
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      for (const line of lines) {
+        if (/^[\w./-]+\.test\.tsx?$/.test(line)) { finishFile(); current = { name: line, passed: 0, failed: 0, began: Date.now() }; continue; }
+        if (/^\s*Total:/.test(line)) { finishFile(); continue; }
+        // A line of marks, after the suite's name if it has one; failure details never start so.
+        const marks = /^(?:.*?\s)?((?:[•✘] )+)(?:\s*\(\d+ \/ \d+\))?\s*$/.exec(line);
+        if (current !== undefined && marks) {
+          current.passed += (marks[1].match(/•/g) ?? []).length;
+          current.failed += (marks[1].match(/✘/g) ?? []).length;
+        }
+      }
+    });
+    const timer = setTimeout(() => { console.log(`✘ ${label} did not end within ${STEP_LIMIT_MS / 60000} minutes and was stopped (a test left something open?)`); child.kill('SIGKILL'); }, STEP_LIMIT_MS);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      finishFile();
+      console.log(`${label}: ran for ${((Date.now() - began) / 1000).toFixed(0)} s`);
+      resolve({ ok: code === 0, out: Buffer.concat(chunks).toString(), label });
+    });
+  });
+}
+
 const build = step('build', 'npx', ['tsc', '-p', 'tsconfig.json']);
 const types = step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.test.json']);
 let checksPassed = 0;
@@ -29,7 +73,7 @@ for (const s of [build, types]) {
 }
 console.log(`build and typecheck (partial): ${checksPassed} passed, ${2 - checksPassed} failed`);
 
-const uvu = step('uvu', process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', 'test', pattern, '-i', '^helpers', '-i', '^fixtures', '-i', '^golden', '-i', '\\.(ya?ml|json)$'], { NO_COLOR: '1', FORCE_COLOR: '0' });
+const uvu = await streamedStep('uvu', process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', 'test', pattern, '-i', '^helpers', '-i', '^fixtures', '-i', '^golden', '-i', '\\.(ya?ml|json)$'], { NO_COLOR: '1', FORCE_COLOR: '0' });
 const plain = uvu.out.replace(/\x1b\[[0-9;]*m/g, '');
 // uvu's own summary block (Total, Passed, Skipped, Duration) becomes one line labelled as partial.
 const SUMMARY = /^[ \t]*Total:[ \t]+(\d+)\n[ \t]*Passed:[ \t]+(\d+)\n[ \t]*Skipped:[ \t]+(\d+)\n[ \t]*Duration:[ \t]+(\S+)[ \t]*$/m;
