@@ -1,5 +1,6 @@
 // S10: record creation with a numeric threshold, and a document lookup that proxies an external
 // store (`GET /myIndex/myDocType/{docId}`) through one pooled undici client per upstream.
+import { MAX_JSON_DEPTH, jsonValueDepth } from '../src/codec/json-depth.js';
 import { Pool } from 'undici';
 import { api, capture, get, implement, json, plainText, post, reply } from '../src/dsl/index.js';
 import type { Formatters, HandlerContext, ServeEnv } from '../src/dsl/index.js';
@@ -16,7 +17,8 @@ const MAX_DOCUMENT = 8 * 1024 * 1024;
  * decided: a document nested deeper than this is a failed lookup (README "Decisions where the spec
  * is silent", S10 lookups): 1000 is the nesting Jackson, Elasticsearch's parser, accepts by default.
  */
-export const MAX_DEPTH = 1000;
+/** The one JSON depth limit (request bodies share it): deeper would overflow the encoder's stack. */
+export const MAX_DEPTH = MAX_JSON_DEPTH;
 export const DEFAULT_UPSTREAM_TIMEOUT = 5000;
 
 /**
@@ -86,20 +88,6 @@ function deadline(signal: AbortSignal, ms: number): { signal: AbortSignal; relea
   return { signal: controller.signal, release: () => { clearTimeout(timer); signal.removeEventListener('abort', onAbort); } };
 }
 
-/** How deep a parsed JSON value nests (walked without recursion: the depth is what is in doubt). */
-function depthOf(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return deepest;
-    for (const item of Array.isArray(v) ? v : Object.values(v)) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
-  }
-  return deepest;
-}
-
 /**
  * GET one document; any failure (refused, timeout, non-2xx, too large, not JSON, nested too deep)
  * is `failed`. The timeout bounds the whole lookup: connection, headers and body.
@@ -126,7 +114,7 @@ async function lookup(pool: Pool, path: string, timeout: number, clientGone: Abo
     }
     const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
     // A value nested this deep would overflow the stack of any encoder on its way to the client.
-    if (depthOf(value, MAX_DEPTH) > MAX_DEPTH) return { kind: 'failed', why: `a document nested deeper than ${MAX_DEPTH} levels` };
+    if (jsonValueDepth(value, MAX_DEPTH) > MAX_DEPTH) return { kind: 'failed', why: `a document nested deeper than ${MAX_DEPTH} levels` };
     return { kind: 'document', value };
   } catch (err) {
     return { kind: 'failed', why: (err as Error)?.message ?? String(err) };

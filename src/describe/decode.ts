@@ -5,6 +5,7 @@ import type { ParseFailure } from '../dsl/formatters.js';
 import type { MediaCodec } from '../codec/media.js';
 import { parseUrlEncoded } from '../codec/urlencoded.js';
 import { objectFromPairs } from '../codec/object-text.js';
+import { MAX_JSON_DEPTH, deeperThan, jsonTextDeeperThan } from '../codec/json-depth.js';
 
 export type Decoded = { readonly ok: true } | { readonly ok: false; readonly failure: ParseFailure };
 const DONE: Decoded = { ok: true };
@@ -95,8 +96,19 @@ export function decodeHeaders(headers: Readonly<Record<string, string | string[]
 
 /** The request body through its media decoder and codec. */
 export function decodeBody(bytes: Buffer, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
+  // Checked once, before any recursive walk (the codec's check, the mock's store, the encoder)
+  // could overflow the stack on it: a 400, never a 500. decided: README "Decisions", JSON depth.
+  if (readsJson(media, part) && jsonTextDeeperThan(bytes, MAX_JSON_DEPTH)) {
+    return failed({ combinator: "ReqBody'", message: `Error in $: ${deeperThan(MAX_JSON_DEPTH)}` });
+  }
   const r = media.decode!(bytes, part.codec);
   if (!r.ok) return failed({ combinator: "ReqBody'", message: r.path === undefined ? r.error : `Error in ${r.path}: ${r.error}`, ...(r.constraint === undefined ? {} : { constraint: r.constraint }) });
   input.body = r.value;
   return DONE;
+}
+
+/** Whether the body is read as JSON: a JSON media type (`+json` too), or a free JSON value sent as text or bytes. */
+function readsJson(media: MediaCodec, part: BodyPart): boolean {
+  if (/[/+]json$/.test(media.type)) return true;
+  return part.codec.kind === 'json' && (media.type === 'text/plain' || media.type === 'application/octet-stream');
 }
