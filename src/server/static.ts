@@ -3,9 +3,9 @@
 // weak ETag and 304, one byte range, streamed body).
 import type { ServerResponse } from 'node:http';
 import { constants } from 'node:fs';
-import { type FileHandle, lstat, open, realpath } from 'node:fs/promises';
+import { type FileHandle, lstat, open, readlink, realpath } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { lookup } from 'mrmime';
 import type { FileRef } from '../dsl/reply.js';
 import { protocolError } from '../describe/answer.js';
@@ -28,12 +28,52 @@ export interface OpenedFile {
 // Non-blocking: opening a FIFO someone put in the root must not wait for a writer.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
+const PROC_FD = '/proc/self/fd/';
+const DELETED = ' (deleted)';
+/** Whether the kernel names open descriptors (Linux's /proc); cleared the first time it cannot. */
+let kernelNames = process.platform === 'linux';
+
 /**
- * Opens the file once, then proves that what was opened is a regular file inside the real root:
- * the path is resolved (symlinks followed, as a link to another file inside is served) and the
- * file found there must be the very one the descriptor holds (same device and inode). A path
- * swapped for a symlink to the outside between the checks can only make this fail (a 404): the
- * descriptor served is never reopened by name. Undefined when the file must not be served.
+ * Where the descriptor's file is, as the kernel names it (Linux: the link /proc/self/fd/N), or
+ * undefined where the system cannot tell. A file unlinked since it was opened (replaced by a
+ * rename) keeps its last name with ` (deleted)` after it. Read before the caller's fstat, so a
+ * name ending that way is cut only when the file was gone already: `nlink` 0 stays 0.
+ */
+async function descriptorPath(handle: FileHandle): Promise<string | undefined> {
+  if (!kernelNames) return undefined;
+  try {
+    return await readlink(PROC_FD + String(handle.fd));
+  } catch {
+    // No /proc mounted (a container without it): the name check below serves instead.
+    kernelNames = false;
+    return undefined;
+  }
+}
+
+/**
+ * Where /proc is missing, the file at the resolved name must be the very one the descriptor
+ * holds (same device and inode). decided: there a file replaced by a rename between the open and
+ * this check is a 404 (README "Decisions", S8 static files): the name cannot say where the opened
+ * file was.
+ */
+async function relByName(root: string, path: string, stats: Stats): Promise<string | undefined> {
+  const rel = relative(root, await realpath(path));
+  if (!isInside(rel)) return undefined;
+  const there = await lstat(join(root, rel));
+  return there.isFile() && there.dev === stats.dev && there.ino === stats.ino ? rel : undefined;
+}
+
+/** A path relative to the root that stays inside it and names no dot-file or dot-directory. */
+const isInside = (rel: string): boolean => rel !== '' && !isAbsolute(rel) && !rel.split(sep).some((s) => s === '..' || s.startsWith('.'));
+
+/**
+ * Opens the file once, then proves that what was opened is a regular file inside the real root.
+ * The proof is about the descriptor, never the name: the kernel says where the opened file is
+ * (symlinks followed, as a link to another file inside is served), so a name swapped for a
+ * symlink to the outside around the open can only make this fail (a 404), while a file renamed
+ * over the name after the open is still the inside file that was opened, and is served whole
+ * (its bytes stay readable through the descriptor). The name is never opened again.
+ * Undefined when the file must not be served.
  */
 export async function openInside(file: FileRef): Promise<OpenedFile | undefined> {
   if (file.path.length === 0 || file.path.some(refused)) return undefined;
@@ -42,12 +82,14 @@ export async function openInside(file: FileRef): Promise<OpenedFile | undefined>
     const root = await realpath(file.root);
     const path = join(root, ...file.path);
     handle = await open(path, OPEN_FLAGS);
+    const at = await descriptorPath(handle);
     const stats = await handle.stat();
-    const rel = relative(root, await realpath(path));
-    // A symlink may point elsewhere inside the root, never outside it nor at a dot-file.
-    const outside = rel === '' || rel.split(sep).some((s) => s === '..' || s.startsWith('.'));
-    const there = outside ? undefined : await lstat(join(root, rel));
-    if (stats.isFile() && there?.isFile() && there.dev === stats.dev && there.ino === stats.ino) return { handle, stats, rel };
+    if (stats.isFile()) {
+      const real = at !== undefined && stats.nlink === 0 && at.endsWith(DELETED) ? at.slice(0, -DELETED.length) : at;
+      // A symlink may point elsewhere inside the root, never outside it nor at a dot-file.
+      const rel = real === undefined ? await relByName(root, path, stats) : relative(root, real);
+      if (rel !== undefined && isInside(rel)) return { handle, stats, rel };
+    }
   } catch {
     // missing, unreadable, or a loop of links: not there
   }

@@ -226,6 +226,49 @@ s('a file swapped back and forth with a symlink to an outside file while it is s
   }
 });
 
+s('a file replaced by renames while it is served: every answer a 200 with one whole version, never a 404 or 5xx', async (ctx) => {
+  const root = join(ctx.server!.dataDir, 'static');
+  const target = join(root, 'renamed.txt');
+  const stop = join(ctx.server!.dataDir, 'stop-renaming');
+  // Each version names itself at both ends around 16 KiB: a torn or mixed body matches none.
+  const version = (i: number) => `${i}:${'abcdefgh'.repeat(2048)}:${i}`;
+  writeFileSync(target, version(0));
+  // A writer as editors and deploy tools do it: a fresh file, renamed over the served name.
+  // Bounded: it stops when told, and after 200,000 renames whatever happens.
+  const writer = spawn(process.execPath, ['-e', `
+    const fs = require('node:fs');
+    const [target, stop] = process.argv.slice(1);
+    const version = ${version.toString()};
+    for (let i = 1; i <= 200000 && !fs.existsSync(stop); i++) {
+      fs.writeFileSync(target + '.tmp', version(i));
+      fs.renameSync(target + '.tmp', target);
+      if (i === 1) process.stdout.write('renaming\\n');
+    }`, target, stop], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      writer.stdout!.once('data', () => resolve());
+      writer.once('exit', (code) => reject(new Error(`the writer stopped first (${code})`)));
+    });
+    const seen = new Map<string, number>();
+    const wrong: string[] = [];
+    for (let round = 0; round < 40; round++) {
+      const answers = await Promise.all(Array.from({ length: 25 }, () =>
+        raw(ctx.server!.url, '/static/renamed.txt').catch((e: Error): Raw => ({ status: 0, headers: {}, body: Buffer.from(`no answer: ${e.message}`) }))));
+      for (const r of answers) {
+        const text = r.body.toString();
+        const n = Number(/^(\d+):/.exec(text)?.[1]);
+        if (r.status !== 200 || text !== version(n) || r.headers['content-length'] !== String(r.body.length)) wrong.push(`${r.status} ${text.slice(0, 60)}`);
+        else seen.set(String(n), (seen.get(String(n)) ?? 0) + 1);
+      }
+    }
+    assert.is(wrong.length, 0, `${wrong.length} of 1000 answers were not a whole version, like: ${wrong.slice(0, 3).join(' | ')}`);
+    assert.ok(seen.size > 1, 'the requests ran while the file was being replaced');
+  } finally {
+    writeFileSync(stop, '');
+    writer.kill();
+  }
+});
+
 s('GET /static/%zz -> 400 (a malformed escape is not a path)', async (ctx) => {
   const r = await raw(ctx.server!.url, '/static/%zz');
   assert.is(r.status, 400);
