@@ -45,8 +45,9 @@ function headersOf(given: PredictedRequest['headers']): Record<string, string | 
   for (const [k, v] of Object.entries(given ?? {})) {
     if (v === undefined) continue;
     const name = k.toLowerCase();
-    // Node joins repeated headers with ", " except Set-Cookie; the stages read what Node gives.
-    out[name] = typeof v === 'string' ? v : name === 'set-cookie' ? [...v] : v.join(', ');
+    // Node joins repeated headers with ", " except Set-Cookie; the stages read what Node gives, and
+    // the transport passes a repeated Authorization on as its list (server/auth/repeated-authorization.ts).
+    out[name] = typeof v === 'string' ? v : name === 'set-cookie' || (name === 'authorization' && v.length > 1) ? [...v] : v.join(', ');
   }
   return out;
 }

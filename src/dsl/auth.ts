@@ -6,7 +6,7 @@ import { int } from '../codec/scalars.js';
 import { object } from '../codec/structured.js';
 import type { ExtensionPart } from './types.js';
 import type { ExtensionDescriptor, ExtensionRead } from './extension.js';
-import { type Credentials, parseAuthorization } from './credentials.js';
+import { type Credentials, parseAuthorization, repeatedMessage } from './credentials.js';
 import { parseDuration } from './duration.js';
 
 export type AuthScheme = 'Bearer' | 'Basic';
@@ -98,6 +98,9 @@ export const authExtension: ExtensionDescriptor<AuthConfig, unknown, AuthClaim> 
   ],
   read(config, headers) {
     const creds = parseAuthorization(headers.authorization);
+    // decided: a repeated Authorization is a malformed request, not a wrong credential: a 400 at the
+    // auth stage through the header-parse formatter (README "S6 authentication").
+    if (creds.kind === 'repeated') return { ok: false, failure: { combinator: 'Header', name: 'Authorization', message: repeatedMessage(creds.count) } };
     if (creds.kind === 'bearer' && config.schemes.includes('Bearer')) return { ok: 'claim', claim: creds };
     if (creds.kind === 'basic' && config.schemes.includes('Basic')) return { ok: 'claim', claim: creds };
     return unauthorized(config);

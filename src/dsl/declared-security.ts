@@ -1,6 +1,7 @@
 // Security an imported document declares (http basic and bearer, API keys in a header, query or
 // cookie, OAuth2 and OpenID Connect): an extension that checks a credential is present in the
 // place each scheme names, so a mock answers 401 where the document's server would.
+import { repeatedMessage } from './credentials.js';
 import type { ExtensionDescriptor, ExtensionRead, RequestHeaders } from './extension.js';
 import type { ExtensionPart } from './types.js';
 import { parseUrlEncoded } from '../codec/urlencoded.js';
@@ -58,6 +59,11 @@ export const declaredSecurityExtension: ExtensionDescriptor<DeclaredSecurityConf
   errors: ['unauthorized'],
   options: [],
   read(config, headers, url): ExtensionRead<PresentCredentials> {
+    // decided: a repeated Authorization is a malformed request, as for the auth combinator (README "S6 authentication").
+    const auth = headers.authorization;
+    if (Array.isArray(auth) && auth.length > 1 && config.requirements.some((r) => r.some((u) => u.scheme.type === 'http'))) {
+      return { ok: false, failure: { combinator: 'Header', name: 'Authorization', message: repeatedMessage(auth.length) } };
+    }
     for (const requirement of config.requirements) {
       const found: Record<string, string> = {};
       for (const { scheme } of requirement) {

@@ -9,6 +9,7 @@ import { notAPath, transferCodingRefusal } from '../describe/answer.js';
 import { clientMayStillSend, lingerAfterResponse } from './connection.js';
 import { originForm } from '../describe/router.js';
 import { errorReply } from './reply.js';
+import { withRepeatedAuthorization } from './auth/repeated-authorization.js';
 
 /**
  * The pipeline's view of a Node request. A class, not an object literal with a getter (V8 builds
@@ -22,7 +23,8 @@ class NodeRequest implements RequestRecord {
   constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse) {
     this.method = req.method ?? 'GET';
     this.url = req.url ?? '/';
-    this.headers = req.headers;
+    // A repeated Authorization reaches the credential read as a list (a 400), not as its first copy.
+    this.headers = withRepeatedAuthorization(req);
   }
   /**
    * A client that sent `Expect: 100-continue` is told to go on only here, once every check before
