@@ -81,9 +81,27 @@ function invoke(cs: CompiledSurface, req: RequestRecord, x: Exchange): OutReply 
   return isThenable(outcome) ? Promise.resolve(outcome).then((o) => answered(cs, req, x, o), (err: unknown) => crashed(cs, req, x, err)) : answered(cs, req, x, outcome);
 }
 
-/** A handler that threw or rejected: its HttpError as it says, anything else a logged 500. */
+/**
+ * How long to wait before asking again, when the error says (a `retryAfterSeconds`, as the
+ * PostgreSQL store's timeout has): what the handler needed is away for now, nothing is broken.
+ * Read from the error, as the server imports no store.
+ */
+function retryAfter(err: unknown): number | undefined {
+  const s = err instanceof Error ? (err as Error & { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  return typeof s === 'number' && Number.isSafeInteger(s) && s >= 0 ? s : undefined;
+}
+
+/** A handler that threw or rejected: its HttpError as it says, a store out of time a logged 503, anything else a logged 500. */
 function crashed(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: unknown): OutReply {
   if (err instanceof HttpError) return errorReply(err, x.extraHeaders);
+  const later = retryAfter(err);
+  if (later !== undefined) {
+    // decided: a store that did not answer in time is a 503 with Retry-After, also for a mock that
+    // declares no 503 (README "Scaling out"); the client may retry, a write may have been stored.
+    cs.log(`api-serve: handler ${x.endpoint.name} (${req.method} ${x.path}) could not answer now: ${(err as Error).message}`);
+    return errorReply(new HttpError(503, `Service Unavailable: ${(err as Error).message}; retry in ${later} s`,
+      { reason: 'Service Unavailable', headers: { 'content-type': 'text/plain;charset=utf-8', 'retry-after': String(later) } }));
+  }
   cs.log(`api-serve: handler ${x.endpoint.name} (${req.method} ${x.path}) crashed: ${(err as Error)?.stack ?? String(err)}`);
   return errorReply(protocolError('internal', 'Internal Server Error: the handler failed; the server log has details'));
 }

@@ -3,6 +3,7 @@
 // become StoreOpenError lines that never show the password.
 import pg from 'pg';
 import { databaseUrlProblem, redactUrl } from './database-url.js';
+import { STORE_TIMEOUT_MS } from './pg-deadline.js';
 import { migrate } from './pg-migrate.js';
 import { StoreOpenError } from './record-store.js';
 
@@ -31,9 +32,6 @@ export interface SharedPool {
 interface Entry { pool: pg.Pool; ready: Promise<void>; users: number }
 const pools = new Map<string, Entry>();
 
-// decided: a request waits at most this long for a connection; past it the answer is a 503
-// (README "Decisions where the spec is silent": the PostgreSQL store).
-const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The pool of `url`, opened, checked (a first connection) and migrated by its first user. Throws
@@ -44,7 +42,9 @@ export async function acquirePool(url: string, log: (line: string) => void): Pro
   if (problem !== undefined) throw new StoreOpenError(problem);
   let entry = pools.get(url);
   if (entry === undefined) {
-    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'api-serve', max: 10, keepAlive: true });
+    // The wait for a connection is the first part of an operation's budget (pg-deadline.ts); past
+    // it the answer is a 503 (README "Scaling out").
+    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: STORE_TIMEOUT_MS, application_name: 'api-serve', max: 10, keepAlive: true });
     // An idle connection the server drops (a restart, an outage) must not kill the process: the
     // pool discards it and the next request connects anew.
     pool.on('error', (err) => log(`api-serve: lost an idle connection to the PostgreSQL store (${err.message.replace(/\s+/g, ' ')})`));

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthenticatedUser } from '../dsl/auth.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { withConnection } from './pg-deadline.js';
 import { acquirePool } from './pg-pool.js';
 import { type NewUser, type StoredUser, UserStoreError, loginProblem } from './users.js';
 
@@ -33,7 +34,8 @@ export class PgUserStore {
   static async open(url: string, log: (line: string) => void): Promise<PgUserStore> {
     const shared = await acquirePool(url, log);
     const query: Query = async <R>(sql: string, params: unknown[]) => {
-      const r = await shared.pool.query(sql, params);
+      // Within the store's time limit: a frozen database refuses a login, it does not hold it.
+      const r = await withConnection(shared.pool, (send) => send(sql, params));
       return { rows: r.rows as R[], rowCount: r.rowCount };
     };
     return new PgUserStore(`the PostgreSQL store ${shared.shown}`, query, shared.release, await hashPassword(randomBytes(16).toString('hex')));
