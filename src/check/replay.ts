@@ -1,12 +1,17 @@
 // Sends one fixture request over HTTP with undici, as any client would, and reads the whole
-// response; a transport failure is an outcome (unreachable, timeout), not an exception.
-import { Agent, request } from 'undici';
+// response up to a cap; a transport failure is an outcome (unreachable, timeout, too large), not
+// an exception.
+import { Agent, type Dispatcher, request } from 'undici';
 import type { RequestSpec } from './fixture.js';
 import type { ActualResponse } from './compare.js';
 
 export type Sent =
   | { readonly ok: true; readonly response: ActualResponse }
-  | { readonly ok: false; readonly kind: 'unreachable' | 'timeout' | 'transport'; readonly message: string };
+  | { readonly ok: false; readonly kind: 'unreachable' | 'timeout' | 'transport' | 'too-large'; readonly message: string };
+
+// decided: a response body is read up to 32 MiB unless `--max-response-body` says otherwise, so a
+// server answering without end cannot fill the checker's memory (README "Check a server").
+export const DEFAULT_MAX_RESPONSE_BODY = 32 * 1024 * 1024;
 
 export interface SendOptions {
   readonly timeoutMs: number;
@@ -15,6 +20,8 @@ export interface SendOptions {
   /** Header names some fixture of the run redacts: `-H` fills only the requests that carry them. */
   readonly slotsOnly?: ReadonlySet<string>;
   readonly dispatcher?: Agent;
+  /** Bytes of response body read at most (`--max-response-body`); past it the case fails. */
+  readonly maxResponseBody?: number;
 }
 
 /**
@@ -64,6 +71,36 @@ export function urlFor(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
 
+/** A size as the failure names it: `32 MiB`, `512 KiB`, else bytes. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * The body's bytes, or undefined once they pass `cap`: reading stops there and the stream is
+ * destroyed (the connection with it), so an endless body costs at most the cap.
+ */
+async function readCapped(body: Dispatcher.ResponseData['body'], declared: string | string[] | undefined, cap: number): Promise<Buffer | undefined> {
+  if (typeof declared === 'string' && /^\d+$/.test(declared) && Number(declared) > cap) {
+    body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    size += bytes.length;
+    if (size > cap) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 export async function send(base: string, req: RequestSpec, options: SendOptions): Promise<Sent> {
   const url = urlFor(base, req.path);
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -78,7 +115,9 @@ export async function send(base: string, req: RequestSpec, options: SendOptions)
       bodyTimeout: options.timeoutMs,
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
-    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const cap = options.maxResponseBody ?? DEFAULT_MAX_RESPONSE_BODY;
+    const bytes = await readCapped(res.body, res.headers['content-length'], cap);
+    if (bytes === undefined) return { ok: false, kind: 'too-large', message: `response body exceeds ${sizeText(cap)} (--max-response-body)` };
     return { ok: true, response: { status: res.statusCode, headers: res.headers, body: bytes } };
   } catch (err) {
     const code = codeOf(err);

@@ -28,7 +28,7 @@ export interface CaseResult {
   /** Where the live answer departs from the surface's description (each failure names its check). */
   readonly conformance?: readonly Failure[];
   /** For `error` (no usable answer) and `skipped`: why. */
-  readonly reason?: { readonly kind: 'unreachable' | 'timeout' | 'transport' | 'capture' | 'skipped'; readonly message: string };
+  readonly reason?: { readonly kind: 'unreachable' | 'timeout' | 'transport' | 'too-large' | 'capture' | 'skipped'; readonly message: string };
   /** What a person should know to read the failure (a redacted credential no `-H` filled). */
   readonly hint?: string;
   /** The request as sent (captures filled in). */
@@ -41,6 +41,8 @@ export interface RunOptions {
   readonly files: readonly FixtureFile[];
   readonly start: Starter;
   readonly timeoutMs: number;
+  /** Bytes of response body read at most (`--max-response-body`; default 32 MiB). */
+  readonly maxResponseBody?: number;
   readonly headers?: readonly (readonly [string, string])[];
   /** Files replayed at the same time (steps of one scenario are always in order). */
   readonly concurrency: number;
@@ -151,7 +153,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
         continue;
       }
       // Names the fixture, so a server recording into this very folder can refuse to copy it into itself.
-      const r = await send(base.url, { ...req, headers: { ...req.headers, [REPLAY_HEADER]: resolve(c.file) } }, { timeoutMs: options.timeoutMs, dispatcher, ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
+      const r = await send(base.url, { ...req, headers: { ...req.headers, [REPLAY_HEADER]: resolve(c.file) } }, { timeoutMs: options.timeoutMs, dispatcher, ...(options.maxResponseBody === undefined ? {} : { maxResponseBody: options.maxResponseBody }), ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
       const durationMs = performance.now() - began;
       if (!r.ok) {
         if (r.kind === 'unreachable') down.set(file.surface, r.message);

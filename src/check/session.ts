@@ -36,6 +36,8 @@ export interface SessionOptions {
   readonly lint?: boolean;
   readonly bail?: boolean;
   readonly timeoutMs: number;
+  /** Bytes of response body read at most (`--max-response-body`; default 32 MiB). */
+  readonly maxResponseBody?: number;
   readonly headers?: readonly (readonly [string, string])[];
   readonly concurrency: number;
   readonly reporter: Reporter;
@@ -155,6 +157,7 @@ export async function checkFixtures(o: SessionOptions): Promise<number> {
       files,
       start: (s) => starters.get(s)!(s),
       timeoutMs: o.timeoutMs,
+      ...(o.maxResponseBody === undefined ? {} : { maxResponseBody: o.maxResponseBody }),
       concurrency: o.concurrency,
       ...(o.headers ? { headers: o.headers } : {}),
       ...(o.bail ? { bail: true } : {}),

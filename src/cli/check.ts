@@ -15,6 +15,7 @@ import { isModulePath, relativeRef } from '../fixture/surface-ref.js';
 import { openUserStore } from './user-directory.js';
 import { type LoadedSurface, UsageError, requireHandlers, surfaceLoader } from './resolve-surface.js';
 import { addFuzz } from './fuzz.js';
+import { DEFAULT_RESPONSE_BODY_CAP, sizeArg } from './size.js';
 
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
@@ -95,7 +96,7 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
 };
 
 interface Opts {
-  surface?: string[]; grep?: string; list?: boolean; lint?: boolean; bail?: boolean; timeout: number; header?: [string, string][];
+  surface?: string[]; grep?: string; list?: boolean; lint?: boolean; bail?: boolean; timeout: number; maxResponseBody: number; header?: [string, string][];
   concurrency: number; reporter: Reporter; output?: string; baseUrl?: string[]; conformance: boolean;
 }
 
@@ -128,6 +129,8 @@ export function program(): Command {
     .option('--bail', 'stop at the first failed case')
     .option('--no-conformance', 'compare with the fixtures only, not also with the surface descriptions')
     .option('--timeout <ms>', 'per request', positiveInt('--timeout'), 10000)
+    .addOption(new Option('--max-response-body <size>', 'read at most this much of a response body; past it the case fails (bytes, or with kb/mb)')
+      .argParser(sizeArg).default(sizeArg(DEFAULT_RESPONSE_BODY_CAP), DEFAULT_RESPONSE_BODY_CAP))
     .option('-H, --header <name:value>', 'send this header with every request (repeatable; overrides the fixture)', header)
     .option('--concurrency <n>', 'fixture files replayed at once (a scenario\'s steps always run in order)', positiveInt('--concurrency'), 4)
     .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'plain', 'junit', 'json']).default('pretty'))
@@ -194,6 +197,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(opts.bail ? { bail: true } : {}),
     conformance: opts.conformance,
     timeoutMs: opts.timeout,
+    maxResponseBody: opts.maxResponseBody,
     ...(opts.header ? { headers: opts.header } : {}),
     concurrency: opts.concurrency,
     reporter: opts.reporter,

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Command, InvalidArgumentError } from './commander.js';
+import { type Command, InvalidArgumentError, Option } from './commander.js';
 import type { RequestHeaderValue, RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
 import type { FuzzOptions } from '../check/fuzz/run.js';
@@ -12,6 +12,7 @@ import type { Surface } from '../dsl/types.js';
 import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
+import { DEFAULT_RESPONSE_BODY_CAP, sizeArg } from './size.js';
 import { walk } from '../dsl/walk.js';
 import { registry } from '../../specs/index.js';
 
@@ -47,16 +48,20 @@ const reporterArg = (v: string) => {
 
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; timeout: number; stateful: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
+  maxResponseTime?: number; maxBody?: number; maxResponseBody: number; timeout: number; stateful: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
 }
 
-/** Sends through the in-process injector, answering as a client over HTTP would read it. */
-function injectSender(inject: (r: { method: string; url: string; headers?: Record<string, string>; body?: string | Buffer }) => Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>, bodyFor: (r: RequestSpec) => string | Buffer | undefined) {
+/**
+ * Sends through the in-process injector, answering as a client over HTTP would read it: a body
+ * past `cap` fails as it does over HTTP (the injector has it whole already: our own surfaces).
+ */
+function injectSender(inject: (r: { method: string; url: string; headers?: Record<string, string>; body?: string | Buffer }) => Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>, bodyFor: (r: RequestSpec) => string | Buffer | undefined, cap: { bytes: number; text: (bytes: number) => string }) {
   return async (r: RequestSpec): Promise<Sent> => {
     const headers = Object.fromEntries(Object.entries(r.headers ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
     const body = bodyFor(r);
     try {
       const res = await inject({ method: r.method, url: r.path, headers, ...(body === undefined ? {} : { body }) });
+      if (res.body.length > cap.bytes) return { ok: false, kind: 'too-large', message: `response body exceeds ${cap.text(cap.bytes)} (--max-response-body)` };
       return { ok: true, response: { status: res.status, headers: res.headers, body: res.body } };
     } catch (err) {
       return { ok: false, kind: 'transport', message: (err as Error)?.message ?? String(err) };
@@ -84,10 +89,11 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
   if (problem !== undefined) throw new UsageError(problem);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName, notRunnable }, { send, bodyFor, newDispatcher }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName, notRunnable }, { send, bodyFor, newDispatcher, sizeText }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const inRegistry = Object.hasOwn(registry, target.label);
   const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
+  const cap = { bytes: o.maxResponseBody, text: sizeText };
   let close = async () => {};
   let sender: (r: RequestSpec) => Promise<Sent>;
   let statefulSender: ((r: RequestSpec) => Promise<Sent>) | undefined;
@@ -100,19 +106,19 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     seedData(dataDir);
     const inj = await injector(handlers, { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
     close = async () => { await inj.close(); rmSync(dataDir, { recursive: true, force: true }); };
-    sender = injectSender(inj.inject, bodyFor);
+    sender = injectSender(inj.inject, bodyFor, cap);
     if (mod.handlers === undefined && o.stateful) {
       // A mock keeps nothing unless stateful (`api-serve --mock --stateful`): sequences go to one that does.
       const kept = await injector((await import('../mock/index.js')).mock(mod.surface, { stateful: true }), { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
       const first = close;
       close = async () => { await kept.close(); await first(); };
-      statefulSender = injectSender(kept.inject, bodyFor);
+      statefulSender = injectSender(kept.inject, bodyFor, cap);
     }
   } else {
     const dispatcher = newDispatcher();
     const base = o.baseUrl;
     close = () => dispatcher.close();
-    sender = (r) => send(base, r, { timeoutMs: o.timeout, dispatcher });
+    sender = (r) => send(base, r, { timeoutMs: o.timeout, dispatcher, maxResponseBody: o.maxResponseBody });
   }
   const where = o.baseUrl ?? 'in-process';
   // A document written to stdout is alone there: the human lines go to stderr (as replay does).
@@ -210,6 +216,8 @@ export function addFuzz(cmd: Command): void {
     .option('--max-response-time <ms>', 'a slower answer is a failure', whole('--max-response-time', 1))
     .option('--max-body <bytes>', 'the server\'s body limit, for the oversize probe (in-process: 65536; else 1048576)', whole('--max-body', 1))
     .option('--timeout <ms>', 'per request', whole('--timeout', 1), 10000)
+    .addOption(new Option('--max-response-body <size>', 'read at most this much of a response body; past it the request fails (bytes, or with kb/mb)')
+      .argParser(sizeArg).default(sizeArg(DEFAULT_RESPONSE_BODY_CAP), DEFAULT_RESPONSE_BODY_CAP))
     .option('--reporter <name>', 'pretty (a live view on a terminal, else lines), plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'pretty')
     .option('--output <file>', 'write the junit or json report there')
     .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
