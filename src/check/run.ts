@@ -1,11 +1,11 @@
-// A replay run: each fixture file against its surface's server, files in parallel (up to the
-// concurrency), the steps of a scenario in order with their captures, each case judged by the
-// comparator. Servers come from a starter the caller passes (the CLI starts ours in-process).
+// A replay run: each fixture file against its surface's server, the files of one folder one after
+// another in name order and folders in parallel (up to the concurrency), the steps of a scenario in
+// order with their captures, each case judged by the comparator. Servers come from a starter the caller passes (the CLI starts ours in-process).
 import type { Case, CaptureSpec, FixtureFile, RequestSpec, ResponseSpec } from './fixture.js';
 import { type ActualResponse, type Difference, compareResponse } from './compare.js';
 import { headersFor, newDispatcher, send, urlFor } from './replay.js';
 import type { Conformer } from './conformance.js';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { REPLAY_HEADER } from '../fixture/headers.js';
 import type { Failure } from './fuzz/conformance.js';
 import { resolvePointer } from './json-pointer.js';
@@ -44,7 +44,11 @@ export interface RunOptions {
   /** Bytes of response body read at most (`--max-response-body`; default 32 MiB). */
   readonly maxResponseBody?: number;
   readonly headers?: readonly (readonly [string, string])[];
-  /** Files replayed at the same time (steps of one scenario are always in order). */
+  /**
+   * Folders replayed at the same time. decided: the files of one folder run one after another in
+   * name order (a recorded create, then its delete, then the 404 after it, are never raced), and
+   * folders in parallel (README "api-check", the order rule); steps of a scenario always in order.
+   */
   readonly concurrency: number;
   readonly bail?: boolean;
   /** The conformance check of a surface's answers (undefined: its description is not known). */
@@ -183,9 +187,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
     }
   };
 
-  const queue = [...options.files];
+  const queue = inFolders(options.files);
   const worker = async () => {
-    for (let f = queue.shift(); f; f = queue.shift()) await runFile(f);
+    for (let folder = queue.shift(); folder; folder = queue.shift()) for (const f of folder) await runFile(f);
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, worker));
@@ -196,6 +200,19 @@ export async function run(options: RunOptions): Promise<RunResult> {
   }
   const results = options.files.flatMap((f) => byFile.get(f) ?? []);
   return { results, unreachable: results.some((r) => r.reason?.kind === 'unreachable') };
+}
+
+/** The files by folder (in the order folders first appear), each folder's files in name order. */
+function inFolders(files: readonly FixtureFile[]): FixtureFile[][] {
+  const folders = new Map<string, FixtureFile[]>();
+  for (const f of files) {
+    const dir = dirname(resolve(f.file));
+    const list = folders.get(dir);
+    if (list) list.push(f);
+    else folders.set(dir, [f]);
+  }
+  const byName = (a: FixtureFile, b: FixtureFile) => { const x = basename(a.file); const y = basename(b.file); return x < y ? -1 : x > y ? 1 : 0; };
+  return [...folders.values()].map((list) => list.sort(byName));
 }
 
 /** 0 all passed, 1 a check failed, 3 a server could not be reached (DESIGN.md section 4). */

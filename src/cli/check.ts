@@ -132,7 +132,7 @@ export function program(): Command {
     .addOption(new Option('--max-response-body <size>', 'read at most this much of a response body; past it the case fails (bytes, or with kb/mb)')
       .argParser(sizeArg).default(sizeArg(DEFAULT_RESPONSE_BODY_CAP), DEFAULT_RESPONSE_BODY_CAP))
     .option('-H, --header <name:value>', 'send this header with every request (repeatable; overrides the fixture)', header)
-    .option('--concurrency <n>', 'fixture files replayed at once (a scenario\'s steps always run in order)', positiveInt('--concurrency'), 4)
+    .option('--concurrency <n>', 'fixture folders replayed at once (the files of one folder run in name order, one after another)', positiveInt('--concurrency'), 4)
     .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'plain', 'junit', 'json']).default('pretty'))
     .option('--output <file>', 'write the report to this file')
     .option('--base-url <url>', 'check a running server (or NAME=URL per surface, repeatable); env API_CHECK_BASE_URL', collect)
