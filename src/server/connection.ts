@@ -21,6 +21,17 @@ export interface Timeouts {
  */
 export const DEFAULT_TIMEOUTS: Timeouts = { headers: 10_000, request: 30_000, keepAlive: 5_000 };
 
+/**
+ * The timeouts to serve with: the defaults for those not given, but a request timeout shorter than
+ * the head's default lowers the head's with it (the head is part of the request, and Node refuses a
+ * head timeout longer than the request's). A head timeout given stays as given, and is checked.
+ */
+export function timeoutsOf(given: Partial<Timeouts> = {}): Timeouts {
+  const request = given.request ?? DEFAULT_TIMEOUTS.request;
+  const lowered = Number.isSafeInteger(request) && request >= 1 ? Math.min(DEFAULT_TIMEOUTS.headers, request) : DEFAULT_TIMEOUTS.headers;
+  return { headers: given.headers ?? lowered, request, keepAlive: given.keepAlive ?? DEFAULT_TIMEOUTS.keepAlive };
+}
+
 /** Why these timeouts cannot be served, or undefined when they can. */
 export function timeoutsProblem(t: Timeouts): string | undefined {
   for (const [name, ms] of Object.entries(t)) {
@@ -103,26 +114,37 @@ function parseErrorAnswer(err: NodeJS.ErrnoException): string {
 }
 
 /**
- * node:http keeps the response being written on a socket in `_httpMessage` (the responses queued
- * behind it are attached there in turn): the only view of a socket's pending answers it gives.
+ * node:http keeps the response being written on a socket in `_httpMessage`; the responses queued
+ * behind it are attached there in turn, each as the one before emits 'finish' (and is detached).
+ * Its parser holds the request being parsed in `incoming`. The only view of a socket's pending
+ * answers node:http gives, and reading it at a parse error costs the requests nothing.
  */
-type HttpSocket = Socket & { _httpMessage?: { req?: { complete?: boolean }; headersSent?: boolean; writableFinished?: boolean; once(e: string, f: () => void): void } | null };
+type HttpSocket = Socket & {
+  _httpMessage?: { req?: { complete?: boolean }; headersSent?: boolean; once(e: string, f: () => void): void } | null;
+  parser?: { incoming?: IncomingMessage | null } | null;
+};
 
 /**
  * Answers a socket whose later bytes failed to parse only once the requests before them are
  * answered, in order (Node's default writes its 400 at once, ahead of their pending responses).
+ * `started` tells whether the failed request got as far as its body (so it has a response).
+ * decided: README "Errors" (bytes that are not a request): pipelined answers first, then the 400.
  */
-function answerInOrder(socket: HttpSocket, answer: string): void {
+function answerInOrder(socket: HttpSocket, answer: string, started: boolean): void {
   const current = socket._httpMessage;
-  // A response in flight for a request read whole: its answer comes first; look again after it.
-  if (current && current.req?.complete && !current.writableFinished) {
-    current.once('close', () => setImmediate(() => answerInOrder(socket, answer)));
+  // A response still attached for a request read whole: its answer, and the ones queued behind it,
+  // come first. Not `writableFinished`: that is true as soon as its bytes reach the kernel, before
+  // 'finish' hands the socket to the next queued response, which the 400 would then overtake.
+  if (current && current.req?.complete) {
+    current.once('close', () => setImmediate(() => answerInOrder(socket, answer, started)));
     return;
   }
   if (socket.destroyed) return;
-  // The message in flight, if any, belongs to the request that failed: it is answered here,
-  // unless its answer has started already, which can only be cut short.
-  if (!current?.headersSent && socket.writable) socket.write(answer);
+  // What is left is the failed request's own response, if it started. Its handler, waiting for a
+  // body that never comes, is answered for here, unless it has answered (or begun to) already:
+  // one request, one answer (a started answer can only be cut short).
+  const answered = current ? current.headersSent === true : started;
+  if (!answered && socket.writable) socket.write(answer);
   lingeringClose(socket);
 }
 
@@ -137,10 +159,14 @@ export function guardConnections(server: Server): void {
     if (handled.has(socket)) return;
     handled.add(socket);
     socket.on('error', () => {});
+    // node:https reports a failed TLS handshake here too (a handshake timeout among them): no HTTP
+    // parser ever saw this socket and nothing can be said in HTTP before the handshake: close it.
+    if (!(socket as HttpSocket).parser) { socket.destroy(); return; }
     // Nothing more is parsed on this connection.
     socket.removeAllListeners('data');
     if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
-    answerInOrder(socket as HttpSocket, parseErrorAnswer(err));
+    const incoming = (socket as HttpSocket).parser?.incoming;
+    answerInOrder(socket as HttpSocket, parseErrorAnswer(err), incoming ? !incoming.complete : false);
   });
   // decided: CONNECT is a 501 Not Implemented (README "Decisions where the spec is silent",
   // protocol corners): no resource here answers it, whatever the target.

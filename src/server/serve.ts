@@ -11,7 +11,7 @@ import { type HandlerFn, compile } from './pipeline.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
 import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, runtimeFactory } from './extensions.js';
 import { listener } from './transport.js';
-import { DEFAULT_TIMEOUTS, type Timeouts, guardConnections, timeoutOptions, timeoutsProblem } from './connection.js';
+import { type Timeouts, guardConnections, timeoutOptions, timeoutsOf, timeoutsProblem } from './connection.js';
 import type { ExchangeObserver } from './record.js';
 import type { CorsOrigins } from './cors.js';
 import { type Delay, delayOf } from '../dsl/delay.js';
@@ -226,7 +226,7 @@ function unavailable(surface: string, why: string): Prepared {
 
 /** Serves one implemented surface; resolves once it is listening. */
 export async function serve(impl: Implementation, options: ServeOptions = {}): Promise<Served> {
-  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const timeouts = timeoutsOf(options.timeouts);
   const problem = timeoutsProblem(timeouts);
   if (problem) throw new Error(problem);
   let prepared = await prepare(impl, options);
@@ -237,7 +237,11 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     // node:https (and TLS with it) is loaded only to serve HTTPS.
     const https = options.tls ? (await import('node:https')).default : undefined;
     const limits = timeoutOptions(timeouts);
-    const server = options.tls && https ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ...limits }, onRequest) : http.createServer(limits, onRequest);
+    // decided: a TLS handshake must finish within the headers timeout (README "Decisions where the
+    // spec is silent", timeouts): Node's own 120 s would let a silent socket outlast a slow head.
+    const server = options.tls && https
+      ? https.createServer({ cert: options.tls.cert, key: options.tls.key, handshakeTimeout: timeouts.headers, ...limits }, onRequest)
+      : http.createServer(limits, onRequest);
     // Parse errors and timeouts answered after the responses before them, CONNECT refused.
     guardConnections(server);
     // `Expect: 100-continue`: no automatic 100; the pipeline sends it when it reads the body.

@@ -8,19 +8,21 @@ import type { Socket } from 'node:net';
 import { api, body, get, implement, json, post } from '../../src/dsl/index.js';
 import { media, t } from '../../src/codec/index.js';
 import { DEFAULT_TIMEOUTS } from '../../src/server/index.js';
+import { timeoutsOf, timeoutsProblem } from '../../src/server/connection.js';
 import { type Prediction, predict } from '../../src/describe/index.js';
 import { type Running, start } from '../helpers/server.js';
 import { portOf, rawExchange, rawSend, sleep, statuses } from '../helpers/raw.js';
 
 const surface = api('C', { title: 'connections' }, {
   ok: get('ok').returns(json(t.int)),
-  slow: get('slow').returns(json(t.text)),
+  later: get('later').returns(json(t.text)),
   echo: post('echo', body(t.bytes, [media.octet])).returns(json(t.int)),
 });
 const impl = implement(surface, {
   ok: () => 1,
-  // Answers after a while, so a request pipelined behind it is parsed while it is pending.
-  slow: async () => { await sleep(150); return 'slow'; },
+  // Answers after a turn of the event loop (never a set time), so a request pipelined behind it
+  // is parsed while it is pending.
+  later: () => new Promise<string>((resolve) => setImmediate(() => resolve('later'))),
   echo: ({ body: bytes }) => bytes.length,
 });
 
@@ -33,6 +35,16 @@ s.after(async (ctx) => { await ctx.server?.close(); });
 
 s('the documented default timeouts: 10 s for the head, 30 s for the request, 5 s idle', () => {
   assert.equal(DEFAULT_TIMEOUTS, { headers: 10_000, request: 30_000, keepAlive: 5_000 });
+});
+
+s('a request timeout shorter than the head default lowers the head timeout with it; a head timeout given stays and is checked', () => {
+  assert.equal(timeoutsOf({}), DEFAULT_TIMEOUTS);
+  assert.equal(timeoutsOf({ request: 2000 }), { headers: 2000, request: 2000, keepAlive: 5000 });
+  assert.equal(timeoutsOf({ request: 60_000 }), { headers: 10_000, request: 60_000, keepAlive: 5000 });
+  assert.equal(timeoutsOf({ request: 2000, headers: 1000 }), { headers: 1000, request: 2000, keepAlive: 5000 });
+  assert.is(timeoutsProblem(timeoutsOf({ request: 2000 })), undefined);
+  assert.is(timeoutsProblem(timeoutsOf({ request: 2000, headers: 3000 })), 'the headers timeout (3000 ms) cannot be longer than the request timeout (2000 ms)');
+  assert.match(timeoutsProblem(timeoutsOf({ request: 0 })) ?? '', /the request timeout must be a positive number/);
 });
 
 s('a request head sent a byte at a time and never finished -> 408, then the connection is closed', async ({ port }) => {
@@ -71,11 +83,16 @@ s('CONNECT -> 501 Not Implemented with a body saying why, then the connection is
 });
 
 s('a malformed request pipelined after valid ones -> their answers first, in order, then the 400', async ({ port }) => {
-  const r = await rawSend(port, 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost x\r\n\r\n');
-  assert.equal(statuses(r.text), [200, 200, 400], r.text);
-  assert.match(r.text, /"slow"/);
-  assert.match(r.text, /Bad Request: the request is not valid HTTP\/1\.1 \(HPE_/);
-  assert.is(r.ending, 'end');
+  // One answered later, one at once (the case that lost both answers, issue 32), in both orders;
+  // pipelining.test.ts covers the other malformed requests and handlers.
+  for (const [first, second] of [['later', 'ok'], ['ok', 'later'], ['ok', 'ok']] as const) {
+    const r = await rawSend(port, `GET /${first} HTTP/1.1\r\nHost: x\r\n\r\nGET /${second} HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost x\r\n\r\n`);
+    assert.equal(statuses(r.text), [200, 200, 400], r.text);
+    const bodies = [...r.text.matchAll(/\r\n\r\n(1|"later")/g)].map((m) => m[1]);
+    assert.equal(bodies, [first, second].map((e) => (e === 'ok' ? '1' : '"later"')), r.text);
+    assert.match(r.text, /Bad Request: the request is not valid HTTP\/1\.1 \(HPE_/);
+    assert.is(r.ending, 'end');
+  }
 });
 
 const chunked = (te: string) => `POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: ${te}\r\n\r\n3\r\nabc\r\n0\r\n\r\n`;
