@@ -204,8 +204,10 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   const served: Served[] = [];
   const tlsCert = opts.tlsCert as string | undefined;
   const tlsKey = opts.tlsKey as string | undefined;
-  const tls = tlsCert === undefined && tlsKey === undefined ? undefined : (await import('./tls.js')).readTls(tlsCert, tlsKey);
-  const timeouts = { headers: Number(opts.headersTimeout), request: Number(opts.requestTimeout), keepAlive: Number(opts.keepAliveTimeout) };
+  const tlsSetup = tlsCert === undefined && tlsKey === undefined ? undefined : (await import('./tls.js')).readTls(tlsCert, tlsKey);
+  const tls = tlsSetup?.files;
+  // Without --headers-timeout, serve() lowers the head's timeout to a shorter --request-timeout.
+  const timeouts = { request: Number(opts.requestTimeout), keepAlive: Number(opts.keepAliveTimeout), ...(opts.headersTimeout === undefined ? {} : { headers: Number(opts.headersTimeout) }) };
   const tools = {
     ...(opts.cors === undefined ? {} : { cors: opts.cors as CorsOrigins }),
     ...(opts.delay === undefined ? {} : { delay: opts.delay as Delay }),
@@ -248,7 +250,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
     await Promise.all(served.map((s) => s.close()));
     throw err;
   }
-  const warnings = tls ? [] : planned.flatMap(({ mod }) => plainHttpWarning(mod.surface) ?? []);
+  const warnings = tlsSetup ? [...tlsSetup.warnings] : planned.flatMap(({ mod }) => plainHttpWarning(mod.surface) ?? []);
   return { served, args: planned.map((p) => p.arg), warnings };
 }
 
@@ -258,6 +260,9 @@ export async function main(argv: string[]): Promise<void> {
   const cmd = program();
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
+  // decided: a --request-timeout below the head's default lowers the head's timeout with it,
+  // unless --headers-timeout is given too (README "Decisions where the spec is silent", timeouts).
+  if (cmd.getOptionValueSource('headersTimeout') === 'default') delete opts.headersTimeout;
   const names = opts.all ? Object.keys(registry) : cmd.args;
   if (names.length === 0) {
     process.stdout.write('Surfaces (serve with `api-serve NAME [NAME:PORT ...]`):\n');

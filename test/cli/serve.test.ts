@@ -126,6 +126,20 @@ cli('bad timeouts or hash limits are one line and exit 2', () => {
   }
 });
 
+cli('--request-timeout 2000 alone starts: the head timeout is lowered with it; with a longer --headers-timeout it is refused', async () => {
+  for (const args of [['--request-timeout', '2000'], ['--request-timeout', '2000', '--headers-timeout', '1000']]) {
+    const s = await spawnServe(['S2', '--port', '0', '--data', data, ...args]);
+    try {
+      assert.equal((await call(s.urls.S2!, 'GET', '/position/3/14')).json(), { xCoord: 3, yCoord: 14 }, args.join(' '));
+    } finally {
+      await s.stop('SIGTERM');
+    }
+  }
+  const both = runBin('api-serve', ['S2', '--port', '0', '--request-timeout', '2000', '--headers-timeout', '3000']);
+  assert.is(both.code, 2);
+  assert.is(both.stderr, 'api-serve: the headers timeout (3000 ms) cannot be longer than the request timeout (2000 ms)\n');
+});
+
 cli('--port with several surfaces is exit 2', () => {
   const r = runBin('api-serve', ['S1', 'S2', '--port', '0']);
   assert.is(r.code, 2);
