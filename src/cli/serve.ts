@@ -315,11 +315,6 @@ export async function main(argv: string[]): Promise<void> {
     }]);
     unwatch = watchSurfaces(watched, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
   }
-  if (report) report({ kind: 'listening', surfaces: served.map((s) => ({ surface: s.surface, url: s.url, notes: [...s.notes] })), warnings });
-  else {
-    for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}${s.notes.length > 0 ? ` (${s.notes.join('; ')})` : ''}\n`);
-    for (const w of warnings) process.stderr.write(`${w}\n`);
-  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -328,8 +323,14 @@ export async function main(argv: string[]): Promise<void> {
     unwatch?.();
     Promise.all(served.map((s) => s.close())).then(() => process.exit(0), () => process.exit(1));
   };
+  // Before the listening line: a client that stops the server as soon as it reads the line gets a clean stop.
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  if (report) report({ kind: 'listening', surfaces: served.map((s) => ({ surface: s.surface, url: s.url, notes: [...s.notes] })), warnings });
+  else {
+    for (const s of served) process.stdout.write(`${s.surface} listening on ${s.url}${s.notes.length > 0 ? ` (${s.notes.join('; ')})` : ''}\n`);
+    for (const w of warnings) process.stderr.write(`${w}\n`);
+  }
   // A worker whose primary is gone stops too.
   if (report) process.once('disconnect', () => stop('disconnect'));
 }
