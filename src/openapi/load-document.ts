@@ -2,8 +2,10 @@
 // external `$ref`s into one document whose remaining references are local pointers.
 // The only module importing @readme/openapi-parser.
 import { statSync } from 'node:fs';
-import { validate, bundle, compileErrors, parse } from '@readme/openapi-parser';
+import { validate, bundle, compileErrors, parse, ResolverError, type ParserOptions } from '@readme/openapi-parser';
 import { pointerOfMessage } from './line-pointer.js';
+import { refFence, refusalLine, type RefFence } from './ref-fence.js';
+import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 
 /** A document that cannot be imported: `message` is the one line the commands print. */
 export class OpenApiLoadError extends Error {}
@@ -35,6 +37,25 @@ function hasExternalRef(value: unknown): boolean {
 }
 
 /**
+ * The parser's options for a document: every file it reads goes through the fence. The parser's
+ * types say `file: boolean` and leave out `canRead`; at run time both take a resolver object
+ * (json-schema-ref-parser's plugin), which is what the cast states.
+ */
+function parserOptions(fence: RefFence): ParserOptions {
+  const options = { resolve: { external: true, file: fence.resolver, http: { canRead: false } } };
+  return options as unknown as ParserOptions;
+}
+
+/** Refuses a document whose aliases would expand past the limit (before anything walks it). */
+function boundAliases(path: string, value: unknown): void {
+  const expansion = aliasExpansion(value);
+  if (expansion.kind === 'endless') throw new OpenApiLoadError(`${path}: a YAML alias is inside the value it names (it expands without end)`);
+  if (expansion.nodes > ALIAS_EXPANSION_LIMIT) {
+    throw new OpenApiLoadError(`${path}: YAML aliases expand past ${ALIAS_EXPANSION_LIMIT.toLocaleString('en-US')} nodes (a document with anchors reused this much is refused)`);
+  }
+}
+
+/**
  * Reads, checks the version, validates against the OpenAPI schema, bundles external references.
  * The file is read and parsed once (bundled too when it refers to other files): that is what the
  * version is read from and what is validated (a copy: validation dereferences in place). Parsing
@@ -47,11 +68,21 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   }
   if (statSync(path).isDirectory()) throw new OpenApiLoadError(`${path}: is a directory, not a document`);
   let head: unknown;
+  const fence = refFence(path, (error, url) => new ResolverError(error, url));
+  const options = parserOptions(fence);
   try {
-    // Bundling crawls every reference; a document with only local ones is its own bundle.
-    head = await parse(path);
-    if (hasExternalRef(head)) head = await bundle(path);
+    // Bundling crawls every reference; a document with only local ones is its own bundle. The
+    // aliases are counted before any walk, and again once the files referred to are in.
+    head = await parse(path, options);
+    boundAliases(path, head);
+    if (hasExternalRef(head)) {
+      head = await bundle(path, options);
+      boundAliases(path, head);
+    }
   } catch (err) {
+    if (err instanceof OpenApiLoadError) throw err;
+    const refused = fence.refused();
+    if (refused !== undefined) throw new OpenApiLoadError(refusalLine(path, refused));
     const message = (err as Error).message;
     // The parser reads YAML (a superset of JSON) itself; a file it cannot parse is named so.
     if ((err as Error).name === 'ParserError' || /^Error parsing /.test(message)) throw new OpenApiLoadError(`${path}: not a YAML or JSON document (${firstLine(message)})`);
@@ -68,7 +99,9 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   let result;
   // Validation dereferences this copy in place; the error's code frame shows the copy.
   const copy = structuredClone(document);
-  try { result = await validate(copy as never); } catch (err) {
+  try { result = await validate(copy as never, options); } catch (err) {
+    const refused = fence.refused();
+    if (refused !== undefined) throw new OpenApiLoadError(refusalLine(path, refused));
     throw new OpenApiLoadError(`${path}: ${firstLine((err as Error).message)}`);
   }
   if (!result.valid) {
