@@ -4,6 +4,7 @@
 import * as t from '../codec/codecs.js';
 import type { Codec } from '../codec/types.js';
 import { allOfParts } from '../codec/intersection.js';
+import { bindingName, literal, propertyKey, stringLiteral } from './source-text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -20,23 +21,12 @@ for (const [name, v] of Object.entries(t)) {
   if ((v as Codec<unknown>).kind === 'scalar' && !LEAVES.has((v as Codec<unknown>).label)) LEAVES.set((v as Codec<unknown>).label, name);
 }
 
-/** A JSON value as a TypeScript literal: `{ name: "Rex", tags: [] }`. */
-export function literal(v: unknown): string {
-  if (v === undefined) return 'undefined';
-  if (Array.isArray(v)) return `[${v.map(literal).join(', ')}]`;
-  if (typeof v === 'object' && v !== null) {
-    const entries = Object.entries(v).filter(([, x]) => x !== undefined);
-    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => `${key(k)}: ${literal(x)}`).join(', ')} }`;
-  }
-  return JSON.stringify(v);
-}
-
 /**
  * A value as a literal whose enum and constant positions say `as const`, so that it types as the
  * codec's type where nothing gives it context (`reply(200, value, headers)` infers from it).
  */
 export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
-  if (Buffer.isBuffer(v)) return `Buffer.from(${JSON.stringify(v.toString('base64'))}, 'base64')`;
+  if (Buffer.isBuffer(v)) return `Buffer.from(${stringLiteral(v.toString('base64'))}, 'base64')`;
   const parts = allOfParts(codec);
   switch (codec.kind) {
     case 'lazy': return typedLiteral(v, codec.target());
@@ -50,24 +40,17 @@ export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
     case 'object': {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return literal(v);
       const entries = Object.entries(v).filter(([, x]) => x !== undefined);
-      const field = (k: string) => codec.props[k] ?? (typeof codec.extra === 'boolean' ? undefined : codec.extra);
-      return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => { const c = field(k); return `${key(k)}: ${c ? typedLiteral(x, c) : literal(x)}`; }).join(', ')} }`;
+      // Own keys only: an example's `constructor` or `__proto__` is not a codec of Object.prototype.
+      const field = (k: string) => (Object.hasOwn(codec.props, k) ? codec.props[k] : typeof codec.extra === 'boolean' ? undefined : codec.extra);
+      return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => { const c = field(k); return `${propertyKey(k)}: ${c ? typedLiteral(x, c) : literal(x)}`; }).join(', ')} }`;
     }
     case 'scalar':
-      if (!parts && (Array.isArray(codec.schema.enum) || Object.hasOwn(codec.schema, 'const')) && v !== null && typeof v !== 'object') return `${literal(v)} as const`;
+      // `as const` takes literals only: not `Infinity` or `NaN` (YAML's .inf, .nan).
+      if (!parts && (Array.isArray(codec.schema.enum) || Object.hasOwn(codec.schema, 'const')) && v !== null && typeof v !== 'object' && (typeof v !== 'number' || Number.isFinite(v))) return `${literal(v)} as const`;
       return literal(v);
     default: return literal(v);
   }
 }
-
-/** An identifier usable as a `const` (`pet-list` -> `pet_list`, `2fa` -> `_2fa`). */
-export function identifier(raw: string): string {
-  const cleaned = raw.replace(/[^A-Za-z0-9_$]/g, '_');
-  return /^[A-Za-z_$]/.test(cleaned) ? cleaned : `_${cleaned}`;
-}
-
-/** An object literal's key: bare when it is an identifier, quoted otherwise. */
-export const key = (k: string): string => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
 const options = (entries: [string, string | undefined][]): string => {
   const set = entries.filter((e): e is [string, string] => e[1] !== undefined);
@@ -188,8 +171,8 @@ export class CodecSource {
         return `t.union(${list}${options([['discriminator', codec.discriminator ? literal(codec.discriminator.property) : undefined]])})`;
       }
       case 'object': {
-        const props = Object.entries(codec.props).map(([k, c]) => `${key(k)}: ${w(c)}`).join(', ');
-        const patterns = codec.patterns.length === 0 ? undefined : `{ ${codec.patterns.map((p) => `${literal(p.pattern)}: ${w(p.codec)}`).join(', ')} }`;
+        const props = Object.entries(codec.props).map(([k, c]) => `${propertyKey(k)}: ${w(c)}`).join(', ');
+        const patterns = codec.patterns.length === 0 ? undefined : `{ ${codec.patterns.map((p) => `${propertyKey(p.pattern)}: ${w(p.codec)}`).join(', ')} }`;
         return `t.object(${literal(codec.label)}, { ${props} }${options([
           ['allowExtra', codec.extra === true ? 'true' : undefined],
           ['extra', typeof codec.extra === 'boolean' ? undefined : w(codec.extra)],
@@ -221,5 +204,5 @@ export class CodecSource {
   }
 }
 
-/** The parameter a recursive codec's builder binds its self-reference to. */
-const selfName = (anchor: string) => `self_${identifier(anchor)}`;
+/** The parameter a recursive codec's builder binds its self-reference to: never a component's name. */
+const selfName = (anchor: string) => bindingName(anchor);

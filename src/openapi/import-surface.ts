@@ -42,7 +42,9 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
   const { document: doc } = loaded;
   const warnings = new Warnings();
   const ctx = { doc, schemas: new SchemaReader(doc, loaded.version, warnings), securitySchemes: securitySchemes(doc, warnings), warnings };
-  const tree: Record<string, Endpoint<any, any, any>> = {};
+  // A Map, not an object: an operationId `__proto__` assigned to a plain object would set its
+  // prototype, and the operation would be lost from the surface without a word.
+  const tree = new Map<string, Endpoint<any, any, any>>();
   const operations: ImportedOperation[] = [];
   const paths = isObj(doc.paths) ? doc.paths : {};
   for (const [path, item] of Object.entries(paths)) {
@@ -52,10 +54,10 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
       const op = item[method];
       if (!isObj(op)) continue;
       let key = endpointName(op, method, path);
-      for (let n = 2; Object.hasOwn(tree, key); n++) key = `${endpointName(op, method, path)}${n}`;
+      for (let n = 2; tree.has(key); n++) key = `${endpointName(op, method, path)}${n}`;
       const e = operationToEndpoint(ctx, path, method, key);
       if (!e) continue;
-      tree[key] = e;
+      tree.set(key, e);
       operations.push({ name: key, method, path });
     }
   }
@@ -63,5 +65,6 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
   const info = isObj(doc.info) ? doc.info : {};
   const title = typeof info.title === 'string' ? info.title : name;
   const intro = typeof info.description === 'string' && info.description.trim() !== '' ? { intro: { title, paragraphs: info.description.trim().split(/\n\s*\n/) } } : {};
-  return { surface: api(name, { title, ...intro }, tree), operations, warnings: warnings.list, document: doc, schemas: ctx.schemas };
+  // Object.fromEntries defines own properties: `__proto__` stays an endpoint.
+  return { surface: api(name, { title, ...intro }, Object.fromEntries(tree)), operations, warnings: warnings.list, document: doc, schemas: ctx.schemas };
 }

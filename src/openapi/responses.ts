@@ -55,7 +55,8 @@ function headersOf(doc: Obj, spec: Obj, pointer: string, name: string, schemas: 
     const examples = examplesOf(h.value, h.pointer, codec, warnings);
     if (examples.length > 0) codec = { ...codec, examples };
     if (typeof h.value.description === 'string') codec = { ...codec, description: h.value.description };
-    out[header] = codec;
+    // An own property whatever its name: `out['__proto__'] = ...` would set the prototype instead.
+    Object.defineProperty(out, header, { value: codec, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -24,6 +24,11 @@ const READ = new Set([
 
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 /** A name usable as a codec's component name and `$anchor`. */
+/** Sets an own property, `__proto__` included (an assignment would set the prototype and lose the key). */
+function own<V>(o: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export function codecName(raw: string): string {
   const cleaned = raw.replace(/[^-A-Za-z0-9._]/g, '_');
   return ANCHOR.test(cleaned) ? cleaned : `_${cleaned}`;
@@ -158,10 +163,11 @@ export class SchemaReader {
 
   private string(schema: Obj, pointer: string): Codec<unknown> {
     const format = typeof schema.format === 'string' ? schema.format : undefined;
-    let base: Codec<unknown> = format !== undefined && FORMAT_CODECS[format] ? FORMAT_CODECS[format]! : t.text;
+    const known = format !== undefined && Object.hasOwn(FORMAT_CODECS, format);
+    let base: Codec<unknown> = known ? FORMAT_CODECS[format]! : t.text;
     // decided (README "OpenAPI in"): an unknown format is kept as an annotation, as JSON Schema
     // treats formats by default: no warning.
-    if (format !== undefined && !FORMAT_CODECS[format]) base = { ...base, schema: { ...base.schema, format } };
+    if (format !== undefined && !known) base = { ...base, schema: { ...base.schema, format } };
     if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {
       this.warnings.add(child(pointer, 'pattern'), `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression; not checked`);
       const { pattern: _p, ...rest } = schema;
@@ -201,14 +207,14 @@ export class SchemaReader {
     for (const [key, s] of Object.entries(properties)) {
       const at = child(pointer, 'properties', key);
       const codec = this.read(s, at, codecName(`${name}_${key}`));
-      props[key] = required.has(key) ? codec : this.optional(codec, s, at);
+      own(props, key, required.has(key) ? codec : this.optional(codec, s, at));
     }
     for (const key of required) {
-      if (!Object.hasOwn(props, key)) props[key] = t.json;
+      if (!Object.hasOwn(props, key)) own(props, key, t.json);
     }
     const patterns: Record<string, Codec<unknown>> = {};
     if (isObj(schema.patternProperties)) {
-      for (const [p, s] of Object.entries(schema.patternProperties)) patterns[p] = this.read(s, child(pointer, 'patternProperties', p), `${name}Pattern`);
+      for (const [p, s] of Object.entries(schema.patternProperties)) own(patterns, p, this.read(s, child(pointer, 'patternProperties', p), `${name}Pattern`));
     }
     const ap = schema.additionalProperties;
     // OpenAPI objects take keys they do not list unless they say `additionalProperties: false`.

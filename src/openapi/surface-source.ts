@@ -7,7 +7,8 @@ import { sample } from '../codec/sample.js';
 import type { Content, Endpoint, Part, ResponseSpec } from '../dsl/types.js';
 import type { DeclaredSecurityConfig, SecurityScheme } from '../dsl/declared-security.js';
 import type { CookieConfig } from '../dsl/cookie.js';
-import { CodecSource, identifier, key, literal, typedLiteral } from './codec-source.js';
+import { CodecSource, typedLiteral } from './codec-source.js';
+import { codeOf, comment, identifier, literal, propertyKey } from './source-text.js';
 import type { ImportedSurface } from './import-surface.js';
 import { child, type ImportWarning, warningLine } from './warnings.js';
 
@@ -26,8 +27,6 @@ export interface SourceOptions {
   /** The command whose warning lines the comments repeat (`api-serve`). */
   readonly command: string;
 }
-
-const comment = (text: string, indent = '') => `${indent}// ${text.replace(/\r?\n/g, ' ')}\n`;
 
 function mediaSource(m: media.MediaCodec): string {
   if (m === media.json) return 'media.json';
@@ -94,7 +93,7 @@ class Writer {
       ['status', status],
       ['key', r.key === undefined ? undefined : literal(r.key)],
       ['description', r.description === undefined ? undefined : literal(r.description)],
-      ['headers', headers.length === 0 ? undefined : `{ ${headers.map(([h, c]) => `${key(h)}: ${this.codecs.expr(c)}`).join(', ')} }`],
+      ['headers', headers.length === 0 ? undefined : `{ ${headers.map(([h, c]) => `${propertyKey(h)}: ${this.codecs.expr(c)}`).join(', ')} }`],
       ['examples', withExamples && r.examples.length > 0 ? literal(r.examples) : undefined],
     ].map(([k, v]) => [k as string, v === undefined ? undefined : String(v)]);
     const set = entries.filter((e): e is [string, string] => e[1] !== undefined);
@@ -120,7 +119,7 @@ class Writer {
     if (e.summary !== undefined) out += `\n    .summarize(${literal(e.summary)})`;
     if (e.description !== undefined) out += `\n    .describe(${literal(e.description)})`;
     if (e.tags && e.tags.length > 0) out += `\n    .tagged(${e.tags.map(literal).join(', ')})`;
-    return `  ${key(name)}: ${out},\n`;
+    return `  ${propertyKey(name)}: ${out},\n`;
   }
 
   /** The handler: what the mock answers without a Prefer header (the success, its first example or a sample). */
@@ -129,7 +128,7 @@ class Writer {
     let headers: string | undefined;
     let value: string | undefined;
     try {
-      const h = Object.entries(r.headers).map(([n, c]) => `${key(n)}: ${typedLiteral(sample(c as Codec<unknown>), c as Codec<unknown>)}`);
+      const h = Object.entries(r.headers).map(([n, c]) => `${propertyKey(n)}: ${typedLiteral(sample(c as Codec<unknown>), c as Codec<unknown>)}`);
       headers = h.length === 0 ? undefined : `{ ${h.join(', ')} }`;
       // A plain return value is typed by the handler's outcome; a reply's body only by itself.
       if (r.content) {
@@ -137,11 +136,11 @@ class Writer {
         value = headers === undefined ? valueSource(v) : typedLiteral(v, r.content.codec);
       }
     } catch (err) {
-      return `${comment(`no value to answer with: ${(err as Error).message}`, '  ')}  ${key(name)}: () => reply(${r.status}),\n`;
+      return `${comment(`no value to answer with: ${(err as Error).message}`, '  ')}  ${propertyKey(name)}: () => reply(${r.status}),\n`;
     }
-    if (value === undefined) return `  ${key(name)}: () => reply(${r.status}${headers === undefined ? '' : `, undefined, ${headers}`}),\n`;
-    if (headers === undefined) return `  ${key(name)}: () => (${value}),\n`;
-    return `  ${key(name)}: () => reply(${r.status}, ${value}, ${headers}),\n`;
+    if (value === undefined) return `  ${propertyKey(name)}: () => reply(${r.status}${headers === undefined ? '' : `, undefined, ${headers}`}),\n`;
+    if (headers === undefined) return `  ${propertyKey(name)}: () => (${value}),\n`;
+    return `  ${propertyKey(name)}: () => reply(${r.status}, ${value}, ${headers}),\n`;
   }
 
   module(): string {
@@ -205,7 +204,7 @@ class Writer {
     }
     if (this.schemes.size > 0) {
       body += '// Security schemes (components.securitySchemes): a request without their credentials is a 401.\n';
-      body += `const schemes = {\n${[...this.schemes.values()].map((s) => `  ${key(s.name)}: ${literal(s.scheme)},\n`).join('')}} as const;\n\n`;
+      body += `const schemes = {\n${[...this.schemes.values()].map((s) => `  ${propertyKey(s.name)}: ${literal(s.scheme)},\n`).join('')}} as const;\n\n`;
     }
     const meta: string[] = [`title: ${literal(surface.meta.title)}`];
     if (surface.meta.intro) meta.push(`intro: ${literal(surface.meta.intro)}`);
@@ -214,7 +213,7 @@ class Writer {
     body += `export const handlers = implement(surface, {\n${handlers}});\n`;
 
     // Looked for in the code only: a description saying "call get(x) first" imports nothing.
-    const code = body.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/.*$/gm, '');
+    const code = codeOf(body);
     const used = IMPORTABLE.filter((n) => new RegExp(`(^|[^\\w$.'"])${n.replace('$', '\\$')}[.(]`, 'm').test(code));
     const head = comment(`${surface.meta.title}: written by \`api-serve import ${this.options.file}\`; the source is yours to edit.`)
       + comment(`Serve it with \`api-serve ./this-file.ts\`; document it with \`api-docs ./this-file.ts\`.`);

@@ -1,6 +1,7 @@
 // What an imported document says that a surface cannot carry: each is one warning naming the
 // JSON pointer of the construct, so nothing is dropped without a line saying so.
 import { child as step } from '../check/json-pointer.js';
+import { oneLine } from './source-text.js';
 
 export interface ImportWarning {
   /** RFC 6901 pointer into the document (`/paths/~1pets/get/callbacks`). */
@@ -19,6 +20,10 @@ export class Warnings {
   }
 }
 
-/** One stderr line: `api-serve: warning: petstore.yaml#/paths/~1pets/get/callbacks: callbacks are not served`. */
+/**
+ * One stderr line: `api-serve: warning: petstore.yaml#/paths/~1pets/get/callbacks: callbacks are not served`.
+ * One line whatever the document's keys hold: line breaks become spaces, and control characters
+ * (a terminal's escape sequences) are shown escaped, not sent to the terminal.
+ */
 export const warningLine = (command: string, file: string, w: ImportWarning): string =>
-  `${command}: warning: ${file}#${w.pointer}: ${w.message}`;
+  oneLine(`${command}: warning: ${file}#${w.pointer}: ${w.message}`);
