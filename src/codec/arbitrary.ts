@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { Codec, ObjectCodec, UnionCodec } from './types.js';
 import { type Leaf, jsonTypesOf, keyCounts, leafAccepts, leafOf } from './leaf.js';
 import { FORMATS, type FormatName } from './formats.js';
-import { compilePattern } from './constraints.js';
+import { compilePattern } from './pattern.js';
 import { deepEqual } from './json-equal.js';
 
 export { fc, leafAccepts };
@@ -233,6 +233,7 @@ function stringSource(leaf: Leaf): fc.Arbitrary<string> {
   const minLength = leaf.minLength ?? 0;
   const maxLength = leaf.maxLength;
   return format !== undefined && format !== 'binary' && format !== 'password' ? formatArbitrary(format)
+    // fast-check reads the pattern's ECMAScript source to generate; every match runs on RE2.
     : pattern !== undefined ? fc.stringMatching(compilePattern(pattern) ?? /(?!)/u, { maxLength: Math.max(maxLength ?? 16, minLength + 8) })
     : fc.string({ unit: codePoint, minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
 }

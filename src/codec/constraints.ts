@@ -3,6 +3,11 @@
 import { type Codec, type Infer, type JsonSchema, fail, quote, showJson } from './types.js';
 import { FORMATS, type FormatName, isFormatName } from './formats.js';
 import { deepEqual } from './json-equal.js';
+import { compilePattern } from './pattern.js';
+
+// Compiled patterns live in pattern.ts (RE2, linear time); re-exported for the modules that
+// still import them from here.
+export { compilePattern };
 
 export interface NumberConstraints {
   readonly minimum?: number;
@@ -70,11 +75,6 @@ export function codePoints(s: string): number {
   return n;
 }
 
-/** A pattern as JSON Schema reads it (ECMAScript, Unicode mode); undefined if it is not one. */
-export function compilePattern(pattern: string): RegExp | undefined {
-  try { return new RegExp(pattern, 'u'); } catch { return undefined; }
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Compiles the validation keywords of a schema into rules, in a fixed order. */
@@ -94,7 +94,7 @@ export function rulesOf(schema: JsonSchema): Rule[] {
   if (maxLength !== undefined) add('maxLength', `must be at most ${plural(maxLength, 'character')} long`, (v: string) => v.length <= maxLength || codePoints(v) <= maxLength);
   if (typeof s.pattern === 'string') {
     const re = compilePattern(s.pattern);
-    // An invalid pattern is refused when the surface loads (see validate.ts); until then it matches nothing.
+    // An invalid or backtracking pattern is refused when the surface loads (see validate.ts); until then it matches nothing.
     add('pattern', `must match /${s.pattern}/`, re === undefined ? () => false : (v: string) => re.test(v));
   }
   if (typeof s.format === 'string' && isFormatName(s.format)) {

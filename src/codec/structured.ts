@@ -1,6 +1,7 @@
 // Structured codecs: objects (strict by default) and maps, arrays, optional fields, any JSON, raw bytes.
 import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, showJson } from './types.js';
-import { brokeJson, brokeText, compilePattern, rulesOf } from './constraints.js';
+import { brokeJson, brokeText, rulesOf } from './constraints.js';
+import { NEVER, compilePattern } from './pattern.js';
 import { formPairs, objectFromPairs } from './object-text.js';
 
 type Props = Readonly<Record<string, Codec<any>>>;
@@ -37,8 +38,9 @@ export function object<const P extends Props>(name: string, props: P, options: O
   const required = keys.filter((k) => props[k]!.kind !== 'optional');
   const extra: boolean | Codec<unknown> = options.extra ?? options.allowExtra === true;
   const patterns: PatternField[] = Object.entries(options.patterns ?? {}).map(([pattern, codec]) => ({
-    // An invalid pattern is refused when the surface loads (validate.ts); until then it matches nothing.
-    pattern, regex: compilePattern(pattern) ?? /(?!)/, codec,
+    // Keys are matched by RE2 (linear time). An invalid or backtracking pattern is refused when
+    // the surface loads (validate.ts); until then it matches nothing.
+    pattern, regex: compilePattern(pattern) ?? NEVER, codec,
   }));
   const schema: Record<string, unknown> = {
     type: 'object', title: name,

@@ -1,8 +1,9 @@
 // Codecs that cannot be satisfied or contradict themselves (minimum above maximum, a pattern that is
-// not a regular expression, a default or example its own codec rejects, a discriminator property a
-// branch lacks), found by walking the codec once so a surface is refused when it loads.
+// not a regular expression or cannot run in linear time, a default or example its own codec
+// rejects, a discriminator property a branch lacks), found by walking the codec once so a surface
+// is refused when it loads.
 import type { Codec } from './types.js';
-import { compilePattern } from './constraints.js';
+import { patternProblem } from './pattern.js';
 import { discriminatorValues } from './union.js';
 
 /** One contradiction: where in the codec's JSON Schema (a JSON pointer) and what. */
@@ -33,9 +34,8 @@ function bounds(schema: Record<string, unknown>, pointer: string, out: CodecProb
   }
   const m = n('multipleOf');
   if (m !== undefined && !(m > 0)) out.push({ pointer, message: `multipleOf must be above 0, got ${m}` });
-  if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {
-    out.push({ pointer, message: `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression` });
-  }
+  const problem = typeof schema.pattern === 'string' ? patternProblem(schema.pattern) : undefined;
+  if (problem !== undefined) out.push({ pointer, message: problem });
 }
 
 /** Every contradiction in a codec and the codecs inside it (each named codec visited once). */
@@ -53,7 +53,8 @@ export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecPro
     case 'object':
       for (const [k, c] of Object.entries(codec.props)) codecProblems(c, step(pointer, 'properties', k), out, seen);
       for (const p of codec.patterns) {
-        if (compilePattern(p.pattern) === undefined) out.push({ pointer: step(pointer, 'patternProperties'), message: `pattern ${JSON.stringify(p.pattern)} is not a valid regular expression` });
+        const problem = patternProblem(p.pattern);
+        if (problem !== undefined) out.push({ pointer: step(pointer, 'patternProperties'), message: problem });
         codecProblems(p.codec, step(pointer, 'patternProperties', p.pattern), out, seen);
       }
       if (typeof codec.extra !== 'boolean') codecProblems(codec.extra, step(pointer, 'additionalProperties'), out, seen);

@@ -41,6 +41,7 @@ rule('only src/server/auth/cookies.ts imports cookie', (f) => f !== 'src/server/
 rule('only src/server/static.ts imports mrmime', (f) => f !== 'src/server/static.ts', pkg('mrmime'));
 rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
 rule('only src/codec/arbitrary.ts imports fast-check (generators get it from there)', (f) => f !== 'src/codec/arbitrary.ts', pkg('fast-check'));
+rule('only src/codec/pattern.ts imports re2js (every schema pattern is matched there, in linear time)', (f) => f !== 'src/codec/pattern.ts', pkg('re2js'));
 rule('only src/cli/load-module.ts imports tsx (the TypeScript loader, loaded for a .ts path only)', (f) => f !== 'src/cli/load-module.ts', pkg('tsx'));
 rule('only src/describe/negotiate.ts imports negotiator', (f) => f !== 'src/describe/negotiate.ts', pkg('negotiator'));
 rule('describe (the description layer) imports only dsl and codec', under('src/describe'), (t) => t.startsWith('src/') && !/^src\/(describe|dsl|codec)\//.test(t));

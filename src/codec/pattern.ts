@@ -1,0 +1,96 @@
+// The one matcher of schema patterns (`pattern`, `patternProperties`): ECMAScript syntax as JSON
+// Schema reads it, run by RE2 (re2js) in time linear in the input, so no value can make it backtrack.
+import { RE2JS } from 're2js';
+import { re2Syntax } from './pattern-syntax.js';
+
+/** A compiled schema pattern: `test` searches anywhere in the text (JSON Schema's rule). */
+export interface Pattern {
+  readonly source: string;
+  test(text: string): boolean;
+}
+
+/**
+ * A RegExp (generators such as fast-check's `stringMatching` read its source) whose matching runs
+ * on RE2: `test`, and `exec` with every String method built on it. Never backtracks.
+ */
+export class LinearRegExp extends RegExp implements Pattern {
+  // Derived RegExps (`split`) would call this constructor with other arguments.
+  static override get [Symbol.species](): RegExpConstructor { return RegExp; }
+  readonly #re2: RE2JS | undefined;
+
+  /** `re2` undefined: a pattern refused when the surface loads, which matches nothing until then. */
+  constructor(source: string, re2: RE2JS | undefined) {
+    super(source, 'u');
+    this.#re2 = re2;
+  }
+
+  override test(text: string): boolean {
+    return this.#re2 !== undefined && this.#re2.test(String(text));
+  }
+
+  override exec(text: string): RegExpExecArray | null {
+    // Named groups are captured by number only (RE2's names are narrower than ECMAScript's).
+    return (this.#re2?.exec(String(text)) ?? null) as RegExpExecArray | null;
+  }
+}
+
+/** A pattern compiled, or why it cannot run (`invalid`: not an ECMAScript regular expression at all). */
+type Compiled =
+  | { readonly ok: true; readonly pattern: LinearRegExp }
+  | { readonly ok: false; readonly invalid: boolean; readonly problem: string; readonly refused: LinearRegExp | undefined };
+
+/** Patterns come from loaded surfaces and documents; the bound only stops a reloading process growing forever. */
+const CACHE_LIMIT = 10_000;
+const cache = new Map<string, Compiled>();
+
+function compile(source: string): Compiled {
+  const quoted = `pattern ${JSON.stringify(source)}`;
+  try {
+    // JSON Schema patterns are ECMAScript regular expressions (Unicode mode): that decides validity.
+    new RegExp(source, 'u');
+  } catch {
+    return { ok: false, invalid: true, problem: `${quoted} is not a valid regular expression`, refused: undefined };
+  }
+  const refused = (problem: string): Compiled => ({ ok: false, invalid: false, problem, refused: new LinearRegExp(source, undefined) });
+  const syntax = re2Syntax(source);
+  if (!syntax.ok) {
+    return refused(syntax.why === 'backtracking'
+      ? `${quoted} cannot be matched in linear time (it uses ${syntax.what}; backreferences and lookaround are not supported)`
+      : `${quoted} uses ${syntax.what}, which the linear-time matcher does not support`);
+  }
+  try {
+    return { ok: true, pattern: new LinearRegExp(source, RE2JS.compile(syntax.source)) };
+  } catch (e) {
+    // RE2's own limits, such as a repetition count above 1000.
+    return refused(`${quoted} is not supported by the linear-time matcher (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+function compiled(source: string): Compiled {
+  let c = cache.get(source);
+  if (c === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    c = compile(source);
+    cache.set(source, c);
+  }
+  return c;
+}
+
+/**
+ * A pattern as JSON Schema reads it (ECMAScript, Unicode mode), matched in linear time; undefined
+ * if it is not a regular expression. One that cannot run in linear time (a backreference, a
+ * lookahead) is refused when the surface loads (`patternProblem`); until then it matches nothing.
+ */
+export function compilePattern(source: string): LinearRegExp | undefined {
+  const c = compiled(source);
+  return c.ok ? c.pattern : c.refused;
+}
+
+/** Why a pattern cannot be used (`pattern "(a)\\1" cannot be matched in linear time ...`), if it cannot. */
+export function patternProblem(source: string): string | undefined {
+  const c = compiled(source);
+  return c.ok ? undefined : c.problem;
+}
+
+/** A pattern that matches nothing: the stand-in for one that is not a regular expression. */
+export const NEVER: LinearRegExp = new LinearRegExp('[]', undefined);
