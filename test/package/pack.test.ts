@@ -9,6 +9,10 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 import { call, tempDir } from '../helpers/server.js';
+import { eventually, freshDatabase, havePostgres } from '../helpers/pg.js';
+import { TSC_INIT_OPTIONS } from '../helpers/tsc-init.js';
+
+const CORPUS = join(ROOT, '..', 'shared', 'openapi-corpus');
 
 const work = tempDir('api-serve-pack-');
 const project = join(work, 'my-project');
@@ -69,9 +73,9 @@ test('npm pack holds exactly dist/ (no source maps), bin/, the shipped data file
   const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
   tarball = join(work, info!.filename);
   const files = info!.files.map((f) => f.path);
-  const allowed = /^(dist\/(src|specs)\/.*\.(js|d\.ts)|bin\/api-(serve|docs|check)\.js|data\/(colors\.json|myfile\.txt|static\/.+)|README\.md|LICENSE|package\.json)$/;
+  const allowed = /^(dist\/(src|specs)\/.*\.(js|d\.ts)|src\/store\/migrations\/\d{4}-[\w-]+\.sql|bin\/api-(serve|docs|check)\.js|data\/(colors\.json|myfile\.txt|static\/.+)|README\.md|LICENSE|package\.json)$/;
   assert.equal(files.filter((f) => !allowed.test(f)), []);
-  for (const needed of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/check/index.d.ts', 'dist/specs/S2.js', 'bin/api-serve.js', 'data/colors.json', 'README.md', 'LICENSE']) {
+  for (const needed of ['src/store/migrations/0001-records.sql', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/check/index.d.ts', 'dist/specs/S2.js', 'bin/api-serve.js', 'data/colors.json', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(needed), `${needed} is missing from the tarball`);
   }
 });
@@ -118,6 +122,115 @@ test('that api.ts is served, documented, recorded and replayed with the installe
   assert.is(check.code, 0, check.stdout + check.stderr);
   assert.match(check.stdout, /\n2 passed, 0 failed\n$/);
   assert.equal(readdirSync(join(project, 'recorded')).length, 2);
+});
+
+// The rest of the README's story from the installed package, each case its own line in the totals.
+
+test('npx api-serve S4 --mock --stateful: a created person is listed', async () => {
+  const s = await serve(['S4', '--port', '0', '--mock', '--stateful', '--data', join(work, 'mock-data')]);
+  try {
+    const created = await call(s.url, 'POST', '/person', { headers: { 'content-type': 'application/json' }, body: '{"name":"Ada","age":36}' });
+    assert.is(created.status, 200, created.text);
+    const list = await call(s.url, 'GET', '/person');
+    assert.ok((list.json() as { name: string }[]).some((p) => p.name === 'Ada'), list.text);
+  } finally {
+    await s.stop();
+  }
+});
+
+if (havePostgres('test/package/pack.test.ts')) {
+  test('npx api-serve S4 --store postgres://... --workers 2: the shipped migrations run, both workers answer from one store', async () => {
+    const url = await freshDatabase();
+    const s = await serve(['S4', '--port', '0', '--store', url, '--workers', '2', '--data', join(work, 'store-data')]);
+    try {
+      const created = await call(s.url, 'POST', '/person', { headers: { 'content-type': 'application/json' }, body: '{"name":"Grace","age":"85"}' });
+      assert.is(created.status, 200, created.text);
+      // Connections are spread over the workers: every one of these answers lists the person.
+      for (let i = 0; i < 6; i++) {
+        const list = await call(s.url, 'GET', '/person', { headers: { connection: 'close' } });
+        assert.ok((list.json() as { name: string }[]).some((p) => p.name === 'Grace'), list.text);
+      }
+    } finally {
+      await s.stop();
+    }
+  });
+}
+
+test('npx api-serve import of a corpus document compiles under the tsc --init defaults in a "type": "module" project', () => {
+  const dir = join(work, 'imported');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'imported', version: '1.0.0', private: true, type: 'module' }));
+  mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(join(project, 'node_modules', 'api-serve'), join(dir, 'node_modules', 'api-serve'), 'dir');
+  symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'), 'dir');
+  for (const doc of ['petstore.yaml', 'petstore-expanded.yaml', 'uspto.yaml']) {
+    const r = run('npx', ['api-serve', 'import', join(CORPUS, doc), '-o', join(dir, doc.replace('.yaml', '.ts'))], project);
+    assert.is(r.code, 0, r.stderr);
+  }
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...TSC_INIT_OPTIONS, outDir: 'out' }, include: ['*.ts'] }));
+  const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir, 120_000);
+  assert.is(tsc.code, 0, tsc.stdout + tsc.stderr);
+});
+
+test('npx api-docs ./api.ts writes Markdown, OpenAPI 3.1 and HTML', () => {
+  const md = run('npx', ['api-docs', './api.ts'], project);
+  assert.is(md.code, 0, md.stderr);
+  assert.match(md.stdout, /^## GET \/position\/:x\/:y$/m);
+  const openapi = run('npx', ['api-docs', './api.ts', '--format', 'openapi'], project);
+  assert.is(openapi.code, 0, openapi.stderr);
+  const doc = JSON.parse(openapi.stdout) as { openapi: string; paths: Record<string, unknown> };
+  assert.match(doc.openapi, /^3\.1\./);
+  assert.ok(doc.paths['/position/{x}/{y}'] !== undefined, Object.keys(doc.paths).join(' '));
+  const html = run('npx', ['api-docs', './api.ts', '--format', 'html'], project);
+  assert.is(html.code, 0, html.stderr);
+  assert.match(html.stdout, /^<!doctype html>/i);
+  assert.match(html.stdout, /\/position\//);
+});
+
+test('npx api-check --lint recorded: the recorded fixtures are checked against the surface', () => {
+  const lint = run('npx', ['api-check', '--lint', 'recorded'], project);
+  assert.is(lint.code, 0, lint.stdout + lint.stderr);
+  assert.match(lint.stdout, /0 failed\n$/);
+});
+
+test('npx api-check fuzz ./api.ts: generated requests judged by the description, all passed', () => {
+  const fuzz = run('npx', ['api-check', 'fuzz', './api.ts', '--runs', '60', '--seed', '1'], project, 120_000);
+  assert.is(fuzz.code, 0, fuzz.stdout + fuzz.stderr);
+  assert.match(fuzz.stdout, /\d+ passed, 0 failed\n$/);
+});
+
+test('npx api-serve ./api.ts --watch: an edited file is served again on the same port', async () => {
+  const file = join(project, 'watched.ts');
+  writeFileSync(file, SURFACE);
+  const s = await serve(['./watched.ts', '--port', '0', '--watch', '--data', join(work, 'watch-data')]);
+  try {
+    assert.equal((await call(s.url, 'GET', '/position/1/2')).json(), { xCoord: 1, yCoord: 2 });
+    writeFileSync(file, SURFACE.replace('return { xCoord: x, yCoord: y };', 'return { xCoord: y, yCoord: x };'));
+    await eventually('the edited surface answers', async () => {
+      const r = await call(s.url, 'GET', '/position/1/2');
+      return (r.json() as { xCoord: number }).xCoord === 2;
+    });
+  } finally {
+    await s.stop();
+  }
+});
+
+test('every api-serve option --help shows with an optional value works given bare from the package (--cors, --journal)', async () => {
+  const help = run('npx', ['api-serve', '--help'], project);
+  const bare = [...help.stdout.matchAll(/^\s+(?:-\w, )?(--[\w-]+) \[[^\]]+\]/gm)].map((m) => m[1]!);
+  assert.ok(bare.includes('--cors') && bare.includes('--journal'), bare.join(' '));
+  const s = await serve(['S4', '--port', '0', '--mock', '--data', join(work, 'bare-data'), ...bare]);
+  try {
+    for (let i = 0; i < 3; i++) {
+      const r = await call(s.url, 'GET', '/person', { headers: { origin: 'http://localhost:5173' } });
+      assert.is(r.status, 200);
+      assert.is(r.headers['access-control-allow-origin'], '*');
+    }
+    const journal = (await call(s.url, 'GET', '/__api-serve/requests')).json() as unknown[];
+    assert.is(journal.length, 3);
+  } finally {
+    await s.stop();
+  }
 });
 
 test.run();
