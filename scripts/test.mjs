@@ -46,7 +46,7 @@ function streamedStep(label, cmd, cmdArgs, env = {}) {
         if (/^[\w./-]+\.test\.tsx?$/.test(line)) { finishFile(); current = { name: line, passed: 0, failed: 0, began: Date.now() }; continue; }
         if (/^\s*Total:/.test(line)) { finishFile(); continue; }
         // A line of marks, after the suite's name if it has one; failure details never start so.
-        const marks = /^(?:.*?\s)?((?:[•✘] )+)(?:\s*\(\d+ \/ \d+\))?\s*$/.exec(line);
+        const marks = /^(?:[^•✘]*\s)?((?:[•✘] )+)(?:\s*\(\d+ \/ \d+\))?\s*$/.exec(line);
         if (current !== undefined && marks) {
           current.passed += (marks[1].match(/•/g) ?? []).length;
           current.failed += (marks[1].match(/✘/g) ?? []).length;
