@@ -9,7 +9,7 @@ import type { RequestHeaderValue, RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
 import type { FuzzOptions } from '../check/fuzz/run.js';
 import type { Surface } from '../dsl/types.js';
-import { UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
+import { type LoadedSurface, UsageError, parseSurfaceArg, requireHandlers } from './resolve-surface.js';
 import { die } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
 import { DEFAULT_RESPONSE_BODY_CAP, sizeArg } from './size.js';
@@ -18,7 +18,7 @@ import { registry } from '../../specs/index.js';
 
 /** The demo user a fresh data directory is seeded with (src/store/users.ts), for S6's Basic auth. */
 const DEMO_CREDENTIALS = `Basic ${Buffer.from('user:pass').toString('base64')}`;
-/** decided: in-process bodies are capped at 64 KiB so oversize probes stay cheap; README "Fuzz a server". */
+/** decided: in-process bodies are capped at 64 KiB so oversize probes stay cheap; docs/fuzz.md "Generated requests". */
 const IN_PROCESS_MAX_BODY = 64 * 1024;
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -84,86 +84,123 @@ async function liveFuzzView(surface: Surface, label: string, seed: number, runs:
   return { events, stop: () => view.stop() };
 }
 
-async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
+type FuzzLib = typeof import('../check/fuzz/index.js');
+type ReplayLib = typeof import('../check/replay.js');
+type FuzzResult = Awaited<ReturnType<FuzzLib['fuzz']>>;
+
+/** What a run is, read from the flags and the surface before anything is served. */
+interface RunPlan {
+  readonly label: string;
+  readonly mod: LoadedSurface;
+  readonly seed: number;
+  readonly maxBody: number;
+  /** A reference surface: served in-process, its seeded demo user can sign requests. */
+  readonly inRegistry: boolean;
+  /** A document (junit, json) written to stdout is alone there: the human lines go to stderr (as replay does). */
+  readonly out: NodeJS.WriteStream;
+}
+
+/** Where requests go: `statefulSend` when sequences need another server than the probes. */
+interface Target {
+  readonly send: (r: RequestSpec) => Promise<Sent>;
+  readonly statefulSend: ((r: RequestSpec) => Promise<Sent>) | undefined;
+  readonly close: () => Promise<void>;
+  /** The in-process server's log, shown after a failing run (a remote server keeps its own). */
+  readonly logs: readonly string[];
+}
+
+const isDocument = (o: FuzzFlags) => o.reporter === 'junit' || o.reporter === 'json';
+
+/** Flags and surface to a plan; a bad --base-url or surface is a usage error before anything loads. */
+async function planOf(arg: string, o: FuzzFlags): Promise<RunPlan> {
   const problem = o.baseUrl === undefined ? undefined : baseUrlProblem(o.baseUrl);
   if (problem !== undefined) throw new UsageError(problem);
   const target = parseSurfaceArg(arg);
   const mod = await target.load();
-  const [{ fuzz, fixtureOf, fixtureName, describeSteps, fuzzJson, fuzzJunit, scenarioOfSequence, sequenceFixtureName, notRunnable }, { send, bodyFor, newDispatcher, sizeText }] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
-  const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const inRegistry = Object.hasOwn(registry, target.label);
-  const maxBody = o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY);
-  const cap = { bytes: o.maxResponseBody, text: sizeText };
-  let close = async () => {};
-  let sender: (r: RequestSpec) => Promise<Sent>;
-  let statefulSender: ((r: RequestSpec) => Promise<Sent>) | undefined;
+  return {
+    label: target.label, mod,
+    seed: o.seed ?? Math.floor(Math.random() * 2 ** 31),
+    maxBody: o.maxBody ?? (o.baseUrl === undefined ? IN_PROCESS_MAX_BODY : DEFAULT_MAX_BODY),
+    inRegistry: Object.hasOwn(registry, target.label),
+    out: isDocument(o) && o.output === undefined ? process.stderr : process.stdout,
+  };
+}
+
+/** Serves the surface in-process in a fresh seeded data dir, removed again on close. */
+async function startInProcess(plan: RunPlan, o: FuzzFlags, { bodyFor, sizeText }: ReplayLib): Promise<Target> {
+  const { mod, maxBody } = plan;
   const logs: string[] = [];
-  if (o.baseUrl === undefined) {
-    // A module with a surface and no handlers is fuzzed against its mock, as api-serve would serve it.
-    const handlers = mod.handlers === undefined ? (await import('../mock/index.js')).mock(mod.surface) : requireHandlers(mod, target.label);
-    const [{ injector }, { openUserStore }, { seed: seedData }] = await Promise.all([import('../server/inject.js'), import('./user-directory.js'), import('./check.js')]);
-    const dataDir = mkdtempSync(join(tmpdir(), 'api-check-fuzz-'));
-    seedData(dataDir);
-    const inj = await injector(handlers, { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
-    close = async () => { await inj.close(); rmSync(dataDir, { recursive: true, force: true }); };
-    sender = injectSender(inj.inject, bodyFor, cap);
-    if (mod.handlers === undefined && o.stateful) {
-      // A mock keeps nothing unless stateful (`api-serve --mock --stateful`): sequences go to one that does.
-      const kept = await injector((await import('../mock/index.js')).mock(mod.surface, { stateful: true }), { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
-      const first = close;
-      close = async () => { await kept.close(); await first(); };
-      statefulSender = injectSender(kept.inject, bodyFor, cap);
-    }
-  } else {
-    const dispatcher = newDispatcher();
-    const base = o.baseUrl;
-    close = () => dispatcher.close();
-    sender = (r) => send(base, r, { timeoutMs: o.timeout, dispatcher, maxResponseBody: o.maxResponseBody });
+  const cap = { bytes: o.maxResponseBody, text: sizeText };
+  // A module with a surface and no handlers is fuzzed against its mock, as api-serve would serve it.
+  const handlers = mod.handlers === undefined ? (await import('../mock/index.js')).mock(mod.surface) : requireHandlers(mod, plan.label);
+  const [{ injector }, { openUserStore }, { seed: seedData }] = await Promise.all([import('../server/inject.js'), import('./user-directory.js'), import('./check.js')]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-check-fuzz-'));
+  seedData(dataDir);
+  const inj = await injector(handlers, { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
+  let close = async () => { await inj.close(); rmSync(dataDir, { recursive: true, force: true }); };
+  let statefulSend: Target['statefulSend'];
+  if (mod.handlers === undefined && o.stateful) {
+    // A mock keeps nothing unless stateful (`api-serve --mock --stateful`): sequences go to one that does.
+    const kept = await injector((await import('../mock/index.js')).mock(mod.surface, { stateful: true }), { dataDir, maxBody, users: openUserStore, log: (line) => logs.push(line) });
+    const first = close;
+    close = async () => { await kept.close(); await first(); };
+    statefulSend = injectSender(kept.inject, bodyFor, cap);
   }
-  const where = o.baseUrl ?? 'in-process';
-  // A document written to stdout is alone there: the human lines go to stderr (as replay does).
-  const document = o.reporter === 'junit' || o.reporter === 'json';
-  const documentOut = document && o.output === undefined;
-  const out = documentOut ? process.stderr : process.stdout;
+  return { send: injectSender(inj.inject, bodyFor, cap), statefulSend, close, logs };
+}
+
+/** Sends over HTTP to the server at `base`. */
+function remote(base: string, o: FuzzFlags, { send, newDispatcher }: ReplayLib): Target {
+  const dispatcher = newDispatcher();
+  return {
+    send: (r) => send(base, r, { timeoutMs: o.timeout, dispatcher, maxResponseBody: o.maxResponseBody }),
+    statefulSend: undefined, close: () => dispatcher.close(), logs: [],
+  };
+}
+
+/** Prints the run's first line, runs the fuzz library (a live view when wanted), and closes the target. */
+async function fuzzTarget(plan: RunPlan, o: FuzzFlags, target: Target, { fuzz }: FuzzLib): Promise<{ result: FuzzResult; seconds: number }> {
+  const { label, mod, seed, maxBody } = plan;
   const began = performance.now();
-  out.write(`api-check fuzz ${target.label} (${where}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
-  // decided: the live view as replay draws it (pretty on a terminal outside CI); README "Fuzz a server".
+  plan.out.write(`api-check fuzz ${label} (${o.baseUrl ?? 'in-process'}): seed ${seed}, up to ${o.runs} requests${o.time ? ` or ${o.time / 1000}s` : ''}\n`);
+  // decided: the live view as replay draws it (pretty on a terminal outside CI); docs/decisions.md "Fuzz".
   const { liveViewWanted } = await import('../check/live-wanted.js');
-  const live = liveViewWanted(o.reporter, process.stdout, process.env) ? await liveFuzzView(mod.surface, target.label, seed, o.runs) : undefined;
-  let result: Awaited<ReturnType<typeof fuzz>>;
+  const live = liveViewWanted(o.reporter, process.stdout, process.env) ? await liveFuzzView(mod.surface, label, seed, o.runs) : undefined;
+  let result: FuzzResult;
   try {
     result = await fuzz({
       ...(live ? live.events : {}),
-      surface: mod.surface, send: sender, seed, runs: o.runs, maxBody,
+      surface: mod.surface, send: target.send, seed, runs: o.runs, maxBody,
       ...(o.time === undefined ? {} : { deadline: Date.now() + o.time }),
       ...(o.header ? { headers: o.header } : {}),
       // The seeded demo user exists only in the data dir this command makes for a reference surface.
-      ...(inRegistry && o.baseUrl === undefined ? { credentials: DEMO_CREDENTIALS } : {}),
+      ...(plan.inRegistry && o.baseUrl === undefined ? { credentials: DEMO_CREDENTIALS } : {}),
       ...(o.maxResponseTime === undefined ? {} : { maxResponseTime: o.maxResponseTime }),
-      stateful: o.stateful, ...(statefulSender ? { statefulSend: statefulSender } : {}),
+      stateful: o.stateful, ...(target.statefulSend ? { statefulSend: target.statefulSend } : {}),
     });
   } finally {
     live?.stop();
-    await close();
+    await target.close();
   }
-  const meta = { surface: target.label, seed, seconds: (performance.now() - began) / 1000 };
-  const report = () => {
-    if (!document) return;
-    const doc = o.reporter === 'junit' ? fuzzJunit(result, meta) : fuzzJson(result, meta);
-    if (o.output === undefined) process.stdout.write(doc);
-    else writeFileSync(o.output, doc);
+  return { result, seconds: (performance.now() - began) / 1000 };
+}
+
+/** -H values may be secrets: a saved fixture leaves them out, as recorded fixtures do. */
+function redaction(o: FuzzFlags) {
+  const names = new Set((o.header ?? []).map(([k]) => k.toLowerCase()));
+  return {
+    has: (name: string) => names.has(name),
+    headers: (h: Readonly<Record<string, RequestHeaderValue>>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, names.has(k) ? { $redacted: true as const } : v])),
   };
-  if (result.unreachable !== undefined) {
-    report();
-    process.stderr.write(`api-check: ${target.label}: ${result.unreachable}\n`);
-    return 3;
-  }
-  // -H values may be secrets: a saved fixture leaves them out, as recorded fixtures do.
-  const redact = new Set((o.header ?? []).map(([k]) => k.toLowerCase()));
-  const redacted = (h: Readonly<Record<string, RequestHeaderValue>>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, redact.has(k) ? { $redacted: true as const } : v]));
-  for (const f of result.failures) {
+}
+
+/** Each failing probe, shrunk: the request, the checks it failed, and where it was saved. */
+function reportProbes(plan: RunPlan, o: FuzzFlags, failures: FuzzResult['failures'], { fixtureOf, fixtureName }: FuzzLib): void {
+  const { out, mod, label } = plan;
+  const redact = redaction(o);
+  for (const f of failures) {
     const r = f.probe.request;
-    out.write(`FAIL  ${target.label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
+    out.write(`FAIL  ${label}  ${r.method} ${r.path} -> ${f.actual.status}  (${f.probe.endpoint}, ${f.probe.fault === 'valid' ? 'valid request' : `fault: ${f.probe.fault}`})\n`);
     for (const x of f.failures) out.write(`    ${x.check}: ${x.message}\n`);
     const shown = Object.entries(r.headers ?? {}).filter(([k]) => !redact.has(k));
     if (shown.length > 0) out.write(`    request headers: ${shown.map(([k, v]) => `${k}: ${String(v)}`).join(', ')}\n`);
@@ -171,35 +208,71 @@ async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
     if (body !== undefined) out.write(`    request body: ${body.length > 200 ? `${body.slice(0, 200)}... (${body.length} chars)` : body}\n`);
     if (o.saveFailures !== undefined) {
       mkdirSync(o.saveFailures, { recursive: true });
-      const fx = fixtureOf(mod.surface.name, seed, f);
-      const headers = fx.request.headers && redacted(fx.request.headers);
+      const fx = fixtureOf(mod.surface.name, plan.seed, f);
+      const headers = fx.request.headers && redact.headers(fx.request.headers);
       const file = join(o.saveFailures, fixtureName(mod.surface.name, f));
       writeFileSync(file, `${JSON.stringify({ ...fx, request: { ...fx.request, ...(headers ? { headers } : {}) } }, null, 2)}\n`);
       out.write(`    saved ${file}\n`);
     }
   }
-  const st = result.stateful;
+}
+
+/** The sequences: the collections run, the ones left out and why, each failing sequence shrunk. */
+function reportSequences(plan: RunPlan, o: FuzzFlags, st: FuzzResult['stateful'], { describeSteps, scenarioOfSequence, sequenceFixtureName, notRunnable }: FuzzLib): void {
+  const { out, mod, label } = plan;
+  const redact = redaction(o);
   if (st) out.write(`stateful: ${st.collections.join(', ')}: ${st.passed} requests in passing sequences\n`);
   // A collection-shaped path left out says why, so a surface without sequences is not silently "stateless".
   const skipped = o.stateful ? notRunnable(walk(mod.surface)) : [];
   if (skipped.length > 0) out.write(`stateful: not run: ${skipped.map((x) => `${x.path} (${x.why})`).join(', ')}\n`);
   for (const f of st?.failures ?? []) {
-    out.write(`FAIL  ${target.label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
+    out.write(`FAIL  ${label}  stateful ${f.collection}  (${f.steps.length} request${f.steps.length === 1 ? '' : 's'}, shrunk)\n    ${f.check}: ${f.message}\n`);
     for (const line of describeSteps(f.steps)) out.write(`    ${line}\n`);
     if (o.saveFailures !== undefined) {
       mkdirSync(o.saveFailures, { recursive: true });
-      const sc = scenarioOfSequence(mod.surface.name, seed, f);
-      const steps = sc.steps.map((s) => (s.request.headers ? { ...s, request: { ...s.request, headers: redacted(s.request.headers) } } : s));
+      const sc = scenarioOfSequence(mod.surface.name, plan.seed, f);
+      const steps = sc.steps.map((s) => (s.request.headers ? { ...s, request: { ...s.request, headers: redact.headers(s.request.headers) } } : s));
       const file = join(o.saveFailures, sequenceFixtureName(mod.surface.name, f));
       writeFileSync(file, `${JSON.stringify({ ...sc, steps }, null, 2)}\n`);
       out.write(`    saved ${file}\n`);
     }
   }
+}
+
+/** The lines and the junit/json document of a finished run; the exit code (3: the target went away). */
+function reportRun(plan: RunPlan, o: FuzzFlags, target: Target, run: { result: FuzzResult; seconds: number }, lib: FuzzLib): number {
+  const { out, label, seed } = plan;
+  const { result } = run;
+  const meta = { surface: label, seed, seconds: run.seconds };
+  const document = () => {
+    if (!isDocument(o)) return;
+    const doc = o.reporter === 'junit' ? lib.fuzzJunit(result, meta) : lib.fuzzJson(result, meta);
+    if (o.output === undefined) process.stdout.write(doc);
+    else writeFileSync(o.output, doc);
+  };
+  if (result.unreachable !== undefined) {
+    document();
+    process.stderr.write(`api-check: ${label}: ${result.unreachable}\n`);
+    return 3;
+  }
+  reportProbes(plan, o, result.failures, lib);
+  const st = result.stateful;
+  reportSequences(plan, o, st, lib);
   const failed = result.failures.length + (st?.failures.length ?? 0);
+  const { logs } = target;
   if (failed > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
   out.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed + (st?.passed ?? 0)} passed, ${failed} failed\n`);
-  report();
+  document();
   return failed > 0 ? 1 : 0;
+}
+
+async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
+  const plan = await planOf(arg, o);
+  // Loaded here, not at the top: `api-check` without `fuzz` never pays for them.
+  const [lib, replay] = await Promise.all([import('../check/fuzz/index.js'), import('../check/replay.js')]);
+  const target = o.baseUrl === undefined ? await startInProcess(plan, o, replay) : remote(o.baseUrl, o, replay);
+  const run = await fuzzTarget(plan, o, target, lib);
+  return reportRun(plan, o, target, run, lib);
 }
 
 /** Adds `fuzz` to the api-check program (commander: subcommands of api-check). */
