@@ -4,11 +4,15 @@ import { basename, extname, resolve } from 'node:path';
 import { registry, type SurfaceModule } from '../../specs/index.js';
 import { isModulePath } from '../fixture/surface-ref.js';
 import { ModuleLoadError, loadModule } from './load-module.js';
+import type { PolkaSetup } from '../server/polka.js';
 
 export class UsageError extends Error {}
 
-/** What a module path gives: docs need only `surface`; serving needs `handlers` too. */
-export type LoadedSurface = Pick<SurfaceModule, 'surface'> & Partial<Pick<SurfaceModule, 'handlers'>>;
+/**
+ * What a module path gives: docs need only `surface`; serving needs `handlers` too, and runs the
+ * module's `middleware` and `configure` (Polka middleware and an app hook) before the surface.
+ */
+export type LoadedSurface = Pick<SurfaceModule, 'surface'> & Partial<Pick<SurfaceModule, 'handlers'>> & PolkaSetup;
 
 export interface SurfaceArg {
   readonly label: string;
@@ -75,7 +79,17 @@ export async function loadSurfaceModule(path: string, generation?: number): Prom
     throw err;
   }
   if (!mod.surface) throw new UsageError(`${path} does not export a \`surface\``);
-  return mod as LoadedSurface;
+  return { ...(mod as LoadedSurface), ...polkaSetup(mod as Record<string, unknown>, path) };
+}
+
+/** A module's `middleware` (a list of functions) and `configure` (a function), checked; else a one-line UsageError. */
+function polkaSetup(mod: Record<string, unknown>, path: string): PolkaSetup {
+  const { middleware, configure } = mod;
+  if (middleware !== undefined && !(Array.isArray(middleware) && middleware.every((m) => typeof m === 'function'))) {
+    throw new UsageError(`${path}: \`middleware\` must be a list of (req, res, next) functions`);
+  }
+  if (configure !== undefined && typeof configure !== 'function') throw new UsageError(`${path}: \`configure\` must be a function of the Polka app`);
+  return { ...(middleware === undefined ? {} : { middleware: middleware as PolkaSetup['middleware'] }), ...(configure === undefined ? {} : { configure: configure as PolkaSetup['configure'] }) };
 }
 
 /** The loader of a registry surface (`name` in any case) or of the module at a path; else undefined. */

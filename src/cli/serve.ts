@@ -19,6 +19,7 @@ import { rangeExtension } from '../dsl/range.js';
 import { type Delay, parseDelay } from '../dsl/delay.js';
 import type { CorsOrigins } from '../server/cors.js';
 import type { ServeEnv } from '../dsl/implement.js';
+import type { PolkaSetup } from '../server/polka.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
@@ -135,7 +136,7 @@ function parseSeed(text: string): number {
 
 /**
  * What serves a loaded module: its handlers, or the mock interpreter for `--mock` and for a
- * module that exports a surface without handlers (decided: README "Mock a surface"). The mock
+ * module that exports a surface without handlers (decided: docs/mocking.md "Mocking"). The mock
  * (and fast-check with it) is loaded only then.
  */
 async function implementationFor(loaded: LoadedSurface, label: string, opts: Opts) {
@@ -143,7 +144,7 @@ async function implementationFor(loaded: LoadedSurface, label: string, opts: Opt
     const { mock } = await import('../mock/index.js');
     const seedData = opts.seedData === undefined ? undefined : readSeedData(String(opts.seedData));
     const stateful = opts.stateful === true || seedData !== undefined;
-    // decided (README "Mock a surface"): collections are kept in DATA/mock-NAME.json, as S4 keeps
+    // decided (docs/mocking.md "Where the items are kept"): collections are kept in DATA/mock-NAME.json, as S4 keeps
     // its persons, or with --store in that PostgreSQL database, shared by every instance using it.
     const url = opts.store;
     const store = !stateful ? undefined : url !== undefined ? async (env: ServeEnv, surface: string) => {
@@ -168,7 +169,26 @@ function surfaceOptions(opts: Opts): Record<string, string | undefined> {
   return out;
 }
 
-interface Listening { served: Served[]; args: SurfaceArg[]; warnings: string[] }
+/** A module's Polka middleware and app hook, as last loaded (`--watch` loads them afresh with it). */
+interface SetupCell { current: PolkaSetup }
+
+const setupOf = (loaded: LoadedSurface): PolkaSetup => ({
+  ...(loaded.middleware ? { middleware: loaded.middleware } : {}),
+  ...(loaded.configure ? { configure: loaded.configure } : {}),
+});
+
+/**
+ * Serve options whose `middleware` and `configure` are read from the cell each time a surface is
+ * prepared: serve() prepares again, with these same options, when `--watch` replaces the surface.
+ */
+function withSetup<T extends object>(options: T, cell: SetupCell): T & PolkaSetup {
+  return Object.defineProperties({ ...options }, {
+    middleware: { get: () => cell.current.middleware, enumerable: true },
+    configure: { get: () => cell.current.configure, enumerable: true },
+  }) as T & PolkaSetup;
+}
+
+interface Listening { served: Served[]; args: SurfaceArg[]; setups: SetupCell[]; warnings: string[] }
 
 /** `--docs`: the pages for a surface, rendered by the docs interpreter (loaded only for this flag). */
 async function docsPagesOf(surface: Surface): Promise<{ html: string; openapi: string }> {
@@ -187,19 +207,19 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   const [{ serve }, ...modules] = await Promise.all([import('../server/serve.js'), ...args.map(async (a) => {
     // Watched, the first load is generation 0 too, so the modules it imports are watched from the start.
     const loaded = await a.load(opts.watch === true ? 0 : undefined);
-    return { arg: a, mod: { surface: loaded.surface, handlers: await implementationFor(loaded, a.label, opts) } };
+    return { arg: a, mod: { surface: loaded.surface, handlers: await implementationFor(loaded, a.label, opts) }, setup: { current: setupOf(loaded) } };
   })]);
   if (opts.port !== undefined && args.length > 1) throw new UsageError('--port works with one surface; give several as NAME:PORT (S2:9001 S4:9002)');
   if (opts.scenario !== undefined && opts.record === undefined) throw new UsageError('--scenario needs --record DIR (the folder the scenario is written to)');
   if (opts.scenario !== undefined && args.length > 1) throw new UsageError('--scenario records one surface (a scenario names one)');
   const fixed = new Set<number>();
-  const planned = modules.map(({ arg, mod }) => {
+  const planned = modules.map(({ arg, mod, setup }) => {
     const port = opts.port !== undefined ? parsePort(opts.port, '--port') : arg.port ?? mod.surface.meta.port;
     if (port !== undefined && port !== 0) {
       if (fixed.has(port)) throw new UsageError(`port ${port} is asked for twice`);
       fixed.add(port);
     }
-    return { arg, mod, port };
+    return { arg, mod, setup, port };
   });
   const served: Served[] = [];
   const tlsCert = opts.tlsCert as string | undefined;
@@ -219,14 +239,14 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   let floating = FLOATING_PORT;
   const record = opts.record === undefined ? undefined : (await import('../server/record.js')).recorder(opts.record, (line) => process.stderr.write(`${line}\n`), opts.scenario);
   try {
-    for (const { arg, mod, port } of planned) {
+    for (const { arg, mod, setup, port } of planned) {
       // A surface given by path is recorded by its path from the recording's folder.
       const reference = arg.path === undefined || opts.record === undefined ? mod.surface.name : relativeRef(resolve(opts.record), arg.path);
       const recorded = record ? { ...common, onExchange: record(mod.surface.name, reference) } : common;
       const own = opts.docs === true ? { ...recorded, docs: await docsPagesOf(mod.surface) } : recorded;
       if (port !== undefined) {
         try {
-          served.push(await serve(mod.handlers, { ...own, port }));
+          served.push(await serve(mod.handlers, withSetup({ ...own, port }, setup)));
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (${arg.label}); pick another with ${arg.label}:PORT or --port`);
           throw named(arg, err);
@@ -237,7 +257,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
       for (let tries = 0; ; tries++) {
         while (fixed.has(floating)) floating++;
         try {
-          served.push(await serve(mod.handlers, { ...own, port: floating }));
+          served.push(await serve(mod.handlers, withSetup({ ...own, port: floating }, setup)));
           fixed.add(floating);
           break;
         } catch (err) {
@@ -251,7 +271,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
     throw err;
   }
   const warnings = tlsSetup ? [...tlsSetup.warnings] : planned.flatMap(({ mod }) => plainHttpWarning(mod.surface) ?? []);
-  return { served, args: planned.map((p) => p.arg), warnings };
+  return { served, args: planned.map((p) => p.arg), setups: planned.map((p) => p.setup), warnings };
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -261,7 +281,7 @@ export async function main(argv: string[]): Promise<void> {
   await parseOrExit(cmd, argv);
   const opts = cmd.opts<Opts>();
   // decided: a --request-timeout below the head's default lowers the head's timeout with it,
-  // unless --headers-timeout is given too (README "Decisions where the spec is silent", timeouts).
+  // unless --headers-timeout is given too (docs/decisions.md "Timeouts").
   if (cmd.getOptionValueSource('headersTimeout') === 'default') delete opts.headersTimeout;
   const names = opts.all ? Object.keys(registry) : cmd.args;
   if (names.length === 0) {
@@ -270,7 +290,7 @@ export async function main(argv: string[]): Promise<void> {
     for (const [name, entry] of Object.entries(registry)) process.stdout.write(`  ${name.padEnd(width)}  ${entry.title}\n`);
     return;
   }
-  // decided (README "Mock a surface"): --watch reloads what a user edits, a surface given by path.
+  // decided (docs/mocking.md "Reload on save"): --watch reloads what a user edits, a surface given by path.
   if (opts.watch === true && !names.some((n) => { try { return parseSurfaceArg(n).path !== undefined; } catch { return true; } })) {
     die('api-serve', '--watch reloads surfaces given by path (./api.ts, openapi.yaml); the reference surfaces are built in');
   }
@@ -280,7 +300,7 @@ export async function main(argv: string[]): Promise<void> {
   const storeProblem = opts.store === undefined ? undefined : (await import('../store/database-url.js')).databaseUrlProblem(opts.store);
   if (storeProblem !== undefined) die('api-serve', `--store: ${storeProblem}`);
   if (opts.workers !== undefined) {
-    // decided: several processes only over a shared store (README "Scaling out"): the embedded
+    // decided: several processes only over a shared store (docs/scaling-out.md "Scaling out"): the embedded
     // store is one process's, and each worker would otherwise keep a state of its own.
     if (opts.store === undefined) die('api-serve', '--workers needs a shared store: give --store postgres://... (or API_SERVE_DATABASE_URL); the embedded store serves one process');
     if (opts.record !== undefined) die('api-serve', '--record works with one process, not with --workers');
@@ -311,7 +331,12 @@ export async function main(argv: string[]): Promise<void> {
     const watched = listening.args.flatMap((arg, i) => arg.path === undefined ? [] : [{
       arg: arg as SurfaceArg & { readonly path: string },
       served: served[i]!,
-      implement: async (generation: number) => implementationFor(await arg.load(generation), arg.label, opts),
+      implement: async (generation: number) => {
+        const loaded = await arg.load(generation);
+        const impl = await implementationFor(loaded, arg.label, opts);
+        listening.setups[i]!.current = setupOf(loaded);
+        return impl;
+      },
     }]);
     unwatch = watchSurfaces(watched, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
   }

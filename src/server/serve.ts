@@ -1,20 +1,22 @@
-// Serves implemented surfaces, each on its own port: load-time checks, handler resolution,
-// extension set-up, listening, and an orderly stop.
+// Serves implemented surfaces, each on its own port and each port a Polka app: load-time checks,
+// handler resolution, extension set-up, listening, and an orderly stop.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Implementation, ServeEnv } from '../dsl/implement.js';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Implementation } from '../dsl/implement.js';
 import type { EndpointInfo } from '../dsl/types.js';
-import { checkSurface } from '../dsl/check-surface.js';
 import { SurfaceError } from '../dsl/surface-error.js';
-import { type HandlerFn, compile } from './pipeline.js';
+import type { CompiledSurface, HandlerFn } from './pipeline.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
-import { type ExtensionFactory, type ExtensionRuntime, type RuntimeServices, runtimeFactory } from './extensions.js';
-import { listener } from './transport.js';
+import type { ExtensionFactory, RuntimeServices } from './extensions.js';
+import { build, observingOf } from './build-surface.js';
+import { guarded, listener } from './transport.js';
+import { type Middleware, type PolkaApp, PolkaRequest, polkaListener } from './polka.js';
 import { type Timeouts, guardConnections, timeoutOptions, timeoutsOf, timeoutsProblem } from './connection.js';
 import type { ExchangeObserver } from './record.js';
 import type { CorsOrigins } from './cors.js';
 import { type Delay, delayOf } from '../dsl/delay.js';
+import { SurfaceSlot } from './surface-slot.js';
 import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
 import type { DocsPages } from './docs-pages.js';
 
@@ -54,6 +56,14 @@ export interface ServeOptions {
   readonly accessLog?: boolean;
   /** `--docs`: the HTML reference and OpenAPI document, served under the reserved prefix. */
   readonly docs?: DocsPages;
+  /**
+   * Polka middleware run before the surface on every request, in order (a user module's
+   * `middleware` export): one that answers ends the request there; one that calls `next()` hands
+   * it on, at last to the surface.
+   */
+  readonly middleware?: readonly Middleware[];
+  /** Given each listener's Polka app after `middleware`, before the surface (a user module's `configure`). */
+  readonly configure?: (app: PolkaApp) => void | Promise<void>;
 }
 
 export const DEFAULT_RESERVED_PREFIX = '/__api-serve/';
@@ -72,20 +82,6 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export const DEFAULT_MAX_BODY = 1024 * 1024;
-
-/** Finds each endpoint's handler in the (nested) handler map; a missing one is a SurfaceError. */
-export function resolveHandlers(surfaceName: string, endpoints: readonly EndpointInfo[], handlers: unknown): Map<EndpointInfo, HandlerFn> {
-  const out = new Map<EndpointInfo, HandlerFn>();
-  for (const e of endpoints) {
-    let node: unknown = handlers;
-    for (const k of e.keys) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
-    if (typeof node !== 'function') throw new SurfaceError(surfaceName, `${e.method} ${e.path} (${e.name})`, 'no handler implements this endpoint');
-    out.set(e, node as HandlerFn);
-  }
-  return out;
-}
-
 /** A surface made ready to answer: its request listener, the notes it announced, its closers. */
 export interface Prepared {
   readonly surface: string;
@@ -96,52 +92,32 @@ export interface Prepared {
 }
 
 /**
- * Checks an implemented surface, builds its handlers and extension runtimes, and compiles its
- * pipeline: everything `serve` does but listening (`inject` answers through the same listener).
+ * Everything `serve` does but listening (`inject` answers through the same listener): the surface
+ * built, api-serve's own routes and tools around its pipeline, and the Polka app before them.
  */
-export async function prepare(impl: Implementation, options: ServeOptions = {}): Promise<Prepared> {
+export function prepare(impl: Implementation, options: ServeOptions = {}): Promise<Prepared> {
+  return prepareOn(impl, options, undefined);
+}
+
+/** `prepare`, its Polka app on `server` (the one `serve` listens with). */
+async function prepareOn(impl: Implementation, options: ServeOptions, server: Server | undefined): Promise<Prepared> {
+  const { cs, handlers, built, notes, log, close } = await build(impl, options);
   const surface = impl.surface;
-  const endpoints = checkSurface(surface);
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const closers: (() => void | Promise<void>)[] = [];
-  const dataDir = options.dataDir ?? 'data';
-  const notes: string[] = [];
-  const env: ServeEnv = { dataDir, options: options.options ?? {}, log, announce: (note) => { notes.push(note); }, onClose: (fn) => { closers.push(fn); } };
-  let closed: Promise<void> | undefined;
-  const close = () => (closed ??= (async () => { for (const fn of closers.reverse()) await fn(); })());
   try {
-    const built = await impl.build(env);
-    const handlers = resolveHandlers(surface.name, endpoints, built);
     // A stateful mock hands its reset over: `POST <prefix>reset` empties and reseeds it.
     const reset = built !== null && typeof built === 'object' ? (built as Record<symbol, unknown>)[MOCK_RESET] : undefined;
-    const extensions = new Map<ExtensionDescriptor, ExtensionRuntime>();
-    const seen = new Set<ExtensionDescriptor>();
-    for (const e of endpoints) {
-      for (const x of e.extensions) {
-        if (seen.has(x.ext)) continue;
-        seen.add(x.ext);
-        // A descriptor whose read decides alone (range) needs no runtime.
-        const factory = runtimeFactory(x.ext, options.runtimes);
-        if (factory) extensions.set(x.ext, await (await factory)(env, { ...(options.users === undefined ? {} : { users: options.users }) }));
-        else if (x.ext.claims) throw new SurfaceError(surface.name, `${e.method} ${e.path} (${e.name})`, `no server support for "${x.ext.name}"`);
-      }
-    }
-    const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
     const prefix = options.reservedPrefix ?? DEFAULT_RESERVED_PREFIX;
     // `--journal` and `--cors` load their modules only when given (start-up loads what serving needs).
     const journal = options.journal ? new (await import('./journal.js')).Journal(options.journal.limit, prefix) : undefined;
     // Only `--docs` loads the pages' module.
     const docs = options.docs ? (await import('./docs-pages.js')).docsPages(prefix, options.docs) : undefined;
     for (const own of [...(journal ? ['requests'] : []), ...(typeof reset === 'function' ? ['reset'] : []), ...(docs ? ['docs', 'openapi.json'] : [])]) {
-      // decided: api-serve's own routes never shadow the surface's; README "Mock a surface".
+      // decided: api-serve's own routes never shadow the surface's; docs/mocking.md "For a front end".
       const clash = cs.router.route(own === 'reset' ? 'POST' : 'GET', `${prefix}${own}`);
       if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}${own}`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
     }
-    const observers = [options.onExchange, journal?.observe].filter((o): o is ExchangeObserver => o !== undefined);
     // Only a recording (or journalling) server loads the recorder's exchange observer.
-    const observing = observers.length === 0 ? undefined
-      : { observer: observers.length === 1 ? observers[0]! : ((x, e) => { for (const o of observers) o(x, e); }) as ExchangeObserver, observeExchange: (await import('./record.js')).observeExchange };
-    let onRequest = listener(cs, observing);
+    let onRequest = listener(cs, await observingOf([options.onExchange, journal?.observe]));
     if (options.cors) onRequest = (await import('./cors.js')).withCors(onRequest, options.cors, cs.router);
     if (journal) {
       const inner = onRequest;
@@ -168,8 +144,21 @@ export async function prepare(impl: Implementation, options: ServeOptions = {}):
         });
       };
     }
+    // The exchanges the surface saw, for `--log` to tell them from those a middleware answered.
+    const reached = options.accessLog ? new WeakSet<IncomingMessage>() : undefined;
+    if (reached) {
+      const inner = onRequest;
+      onRequest = (req, res) => { reached.add(req); inner(req, res); };
+    }
+    // decided: each listener is a Polka app (DESIGN.md section 2), a user's middleware before the
+    // surface; what Polka costs per answer, and how it was cut: docs/benchmark.md "Polka".
+    onRequest = guarded(await polkaListener(onRequest, {
+      ...(server ? { server } : {}), log,
+      ...(options.middleware ? { middleware: options.middleware } : {}),
+      ...(options.configure ? { configure: options.configure } : {}),
+    }));
     if (options.delay) onRequest = delayed(onRequest, options.delay);
-    if (options.accessLog) onRequest = logged(onRequest, cs.router, handlers, log);
+    if (reached) onRequest = logged(onRequest, cs.router, handlers, reached, log);
     return { surface: surface.name, notes, listener: onRequest, close };
   } catch (err) {
     await close();
@@ -184,43 +173,21 @@ function delayed(inner: Listener, delay: Delay): Listener {
   return (req, res) => { setTimeout(() => inner(req, res), delayOf(delay)); };
 }
 
-/** One line per exchange once answered: method, target, status, milliseconds, mocked or handled. */
-function logged(inner: Listener, router: ReturnType<typeof compile>['router'], handlers: ReadonlyMap<EndpointInfo, HandlerFn>, log: (line: string) => void): Listener {
+/**
+ * One line per exchange once answered: method, target, status, milliseconds, and who answered:
+ * mocked, handled, refused (by the pipeline), or a middleware (the surface never saw it).
+ */
+function logged(inner: Listener, router: CompiledSurface['router'], handlers: ReadonlyMap<EndpointInfo, HandlerFn>, reached: WeakSet<IncomingMessage>, log: (line: string) => void): Listener {
   return (req, res) => {
     const t0 = performance.now();
+    // The target as sent: Polka and a middleware mounted under a prefix may rewrite req.url.
+    const target = req.url;
     res.once('finish', () => {
       const route = router.route(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!);
-      const by = route.kind !== 'match' ? 'refused' : MOCKED in (handlers.get(route.endpoint) ?? {}) ? 'mocked' : 'handled';
-      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms ${by}`);
+      const by = !reached.has(req) ? 'middleware' : route.kind !== 'match' ? 'refused' : MOCKED in (handlers.get(route.endpoint) ?? {}) ? 'mocked' : 'handled';
+      log(`${req.method} ${target} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms ${by}`);
     });
     inner(req, res);
-  };
-}
-
-/** What answers while a surface is swapped: requests wait (their bodies unread) for what serves next. */
-function holding(surface: string): Prepared & { flush(to: Listener): void } {
-  const waiting: [IncomingMessage, ServerResponse][] = [];
-  return {
-    surface,
-    notes: [],
-    listener: (req, res) => { waiting.push([req, res]); },
-    close: () => Promise.resolve(),
-    flush(to) { for (const [req, res] of waiting.splice(0)) to(req, res); },
-  };
-}
-
-/** A surface that cannot answer now: every request a 503 saying why. */
-function unavailable(surface: string, why: string): Prepared {
-  return {
-    surface,
-    notes: [],
-    listener: (_req, res) => {
-      res.statusCode = 503;
-      res.setHeader('content-type', 'text/plain;charset=utf-8');
-      res.setHeader('retry-after', '1');
-      res.end(`Service Unavailable: ${why}; retrying`);
-    },
-    close: () => Promise.resolve(),
   };
 }
 
@@ -229,19 +196,20 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
   const timeouts = timeoutsOf(options.timeouts);
   const problem = timeoutsProblem(timeouts);
   if (problem) throw new Error(problem);
-  let prepared = await prepare(impl, options);
-  let running = impl;
+  // Through the slot at each request, so `replace` swaps what answers without a new socket.
+  const onRequest: Listener = (req, res) => slot.current.listener(req, res);
+  // node:https (and TLS with it) is loaded only to serve HTTPS.
+  const https = options.tls ? (await import('node:https')).default : undefined;
+  const limits = { ...timeoutOptions(timeouts), IncomingMessage: PolkaRequest };
+  // decided: a TLS handshake must finish within the headers timeout (docs/serving.md
+  // "TLS"): Node's own 120 s would let a silent socket outlast a slow head.
+  // Made before the surface is prepared: each Polka app is made on it (`app.server`).
+  const server = options.tls && https
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, handshakeTimeout: timeouts.headers, ...limits }, onRequest)
+    : http.createServer(limits, onRequest);
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const slot = new SurfaceSlot(await prepareOn(impl, options, server), impl, (next) => prepareOn(next, options, server), log);
   try {
-    // Through `prepared` at each request, so `replace` swaps what answers without a new socket.
-    const onRequest: Listener = (req, res) => prepared.listener(req, res);
-    // node:https (and TLS with it) is loaded only to serve HTTPS.
-    const https = options.tls ? (await import('node:https')).default : undefined;
-    const limits = timeoutOptions(timeouts);
-    // decided: a TLS handshake must finish within the headers timeout (README "Decisions where the
-    // spec is silent", timeouts): Node's own 120 s would let a silent socket outlast a slow head.
-    const server = options.tls && https
-      ? https.createServer({ cert: options.tls.cert, key: options.tls.key, handshakeTimeout: timeouts.headers, ...limits }, onRequest)
-      : http.createServer(limits, onRequest);
     // Parse errors and timeouts answered after the responses before them, CONNECT refused.
     guardConnections(server);
     // `Expect: 100-continue`: no automatic 100; the pipeline sends it when it reads the body.
@@ -253,85 +221,20 @@ export async function serve(impl: Implementation, options: ServeOptions = {}): P
     });
     const port = (server.address() as AddressInfo).port;
     const shownHost = host.includes(':') ? `[${host}]` : host;
-    let closing: Promise<void> | undefined;
-    let retry: NodeJS.Timeout | undefined;
-    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-    /**
-     * Brings the last good surface back after it was closed for a reload that then failed. When it
-     * cannot start again either (its store is away), requests get a 503 saying so while it is
-     * retried, with a growing pause, until it starts, a later reload succeeds, or the server closes.
-     */
-    const restore = async (why: unknown): Promise<void> => {
-      try {
-        prepared = await prepare(running, options);
-        return;
-      } catch (err) {
-        log(`${prepared.surface}: the last good surface could not start again after a failed reload (${(err as Error)?.message ?? String(err)}); answering 503 and retrying`);
-        prepared = unavailable(prepared.surface, `the last good surface could not start again after a failed reload (${(why as Error)?.message ?? String(why)})`);
-      }
-      const again = (pause: number) => {
-        retry = setTimeout(() => {
-          retry = undefined;
-          if (closing) return;
-          const wanted = running;
-          prepare(wanted, options).then(async (back) => {
-            // A reload that succeeded meanwhile, or a close, wins over this late restart.
-            if (closing || running !== wanted || prepared.listener !== stand.listener) { await back.close(); return; }
-            prepared = back;
-            log(`${back.surface}: the last good surface answers again`);
-          }, () => again(Math.min(pause * 2, 5000)));
-        }, pause);
-        retry.unref();
-      };
-      const stand = prepared;
-      again(250);
-    };
-    const replace = async (next: Implementation): Promise<readonly string[]> => {
-      let fresh: Prepared;
-      try {
-        fresh = await prepare(next, options);
-      } catch (err) {
-        // A surface the checks refuse is refused while the old one answers; anything else may be
-        // the old one holding what the new one opens (a store's lock): retried once it is closed,
-        // with requests held (not answered by a closed surface) until one of them serves again.
-        if (err instanceof SurfaceError) throw err;
-        const old = prepared;
-        const held = holding(old.surface);
-        prepared = held;
-        // Requests are held until something serves again: a failing close must not keep them waiting.
-        await old.close().catch((e: unknown) => log(`${old.surface}: closing the last good surface for a reload failed: ${(e as Error)?.message ?? String(e)}`));
-        try {
-          fresh = await prepare(next, options);
-        } catch (again) {
-          await restore(again);
-          held.flush(prepared.listener);
-          throw again;
-        }
-        held.flush(fresh.listener);
-      }
-      clearTimeout(retry);
-      retry = undefined;
-      const old = prepared;
-      prepared = fresh;
-      running = next;
-      await old.close();
-      return fresh.notes;
-    };
     return {
-      surface: prepared.surface,
+      surface: slot.current.surface,
       port,
-      notes: prepared.notes,
-      replace,
+      notes: slot.current.notes,
+      replace: (next) => slot.replace(next),
       url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
-      close: () => (closing ??= new Promise<void>((resolve) => {
-        clearTimeout(retry);
+      close: () => slot.close(() => new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
-      }).then(() => prepared.close())),
+      })),
     };
   } catch (err) {
-    await prepared.close();
+    await slot.current.close();
     throw err;
   }
 }

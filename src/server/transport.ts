@@ -1,5 +1,6 @@
-// The transport: node:http's request listener. It turns a Node request into a RequestRecord, runs
-// the pipeline (which routes by itself), and writes the reply (bytes, or a stream flushed per item).
+// The transport: the request listener Polka hands to (server/polka.ts). It turns a Node request into
+// a RequestRecord, runs the pipeline (which routes by itself), and writes the reply (bytes, or a
+// stream flushed per item). `guarded` refuses what no listener can serve before Polka sees it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type CompiledSurface, handle } from './pipeline.js';
 import { readBody } from './read-body.js';
@@ -32,10 +33,15 @@ class NodeRequest implements RequestRecord {
    */
   readBody(limit: number) {
     const expect = this.req.headers.expect;
-    if (expect !== undefined && !this.res.headersSent && /\b100-continue\b/i.test(String(expect))) {
+    // `_sent100`: node:http has sent the 100 already where no 'checkContinue' listener is (an
+    // app the surface is mounted in): a second one would be an interim answer too many.
+    if (expect !== undefined && !this.res.headersSent && !(this.res as ServerResponse & { _sent100?: boolean })._sent100 && /\b100-continue\b/i.test(String(expect))) {
       const declared = Number(this.req.headers['content-length']);
       if (!(Number.isFinite(declared) && declared > limit)) this.res.writeContinue();
     }
+    // A middleware before this one (a body parser in an app the surface is mounted in) has read
+    // the stream: its bytes are gone, and waiting for them would hang. A logged 500 says where.
+    if (this.req.readableEnded) return Promise.reject(new Error('the request body was read before the surface saw it (a body parser mounted before it?); mount the surface before any middleware that reads bodies'));
     return readBody(this.req, limit);
   }
   get signal(): AbortSignal {
@@ -106,14 +112,19 @@ export function write(res: ServerResponse, out: OutReply): void | Promise<void> 
   res.end(out.body);
 }
 
-/** A request listener for one compiled surface (for http.createServer or https.createServer). */
 /** A recording server's observer with the recorder's wrapper (loaded only with `--record`). */
 export interface Observing {
   readonly observer: ExchangeObserver;
   readonly observeExchange: typeof observeExchange;
 }
 
-export function listener(cs: CompiledSurface, observing?: Observing): (req: IncomingMessage, res: ServerResponse) => void {
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The request listener of one compiled surface: the handler at the end of its Polka app (it never
+ * calls `next`: every request it is given gets the surface's answer, a 404 included).
+ */
+export function listener(cs: CompiledSurface, observing?: Observing): Listener {
   const seen = observing?.observer;
   const observeExchange = observing?.observeExchange;
   // A recorded exchange is labelled with the endpoint the one router matches for it.
@@ -128,8 +139,6 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
     res.setHeader('content-type', 'text/plain;charset=utf-8');
     res.end('Internal Server Error');
   };
-  // decided: requests go from node:http straight to the pipeline, which routes them itself; see
-  // README "Benchmark" (Polka's per-request URL parsing and async middleware loop cost CPU per answer).
   const send = (res: ServerResponse, out: OutReply): void => {
     try {
       const writing = write(res, out);
@@ -155,19 +164,27 @@ export function listener(cs: CompiledSurface, observing?: Observing): (req: Inco
       fail(err, res);
     }
   };
+  return handler;
+}
+
+/**
+ * What no listener can serve, answered before Polka or a middleware sees it: a body framed so that
+ * it cannot be read (a transfer coding besides chunked), a target that names no path (`*`, an
+ * authority). An absolute-form target (`http://host/hello`) goes on as its path.
+ */
+export function guarded(inner: Listener): Listener {
   return (req, res) => {
-    // A body framed so that it cannot be read (a transfer coding besides chunked) is refused first.
     const te = req.headers['transfer-encoding'];
     if (te !== undefined) {
       const refusal = transferCodingRefusal(te);
       if (refusal) { void write(res, errorReply(refusal)); return; }
     }
     const url = req.url ?? '/';
-    if (url.startsWith('/')) { handler(req, res); return; }
+    if (url.startsWith('/')) { inner(req, res); return; }
     const path = originForm(url);
     if (path !== undefined) {
       req.url = path;
-      handler(req, res);
+      inner(req, res);
       return;
     }
     void write(res, errorReply(notAPath(url)));

@@ -31,7 +31,7 @@ function rule(name: string, applies: (file: string) => boolean, forbidden: (targ
 const under = (dir: string) => (p: string) => p.startsWith(`${dir}/`);
 const pkg = (name: string) => (t: string) => t === name || t.startsWith(`${name}/`);
 
-rule('src/ imports no polka (the transport is node:http; polka is a bench contender only)', () => true, pkg('polka'));
+rule('only src/server/polka.ts imports polka (each listener a Polka app, the pipeline its handler)', (f) => f !== 'src/server/polka.ts', pkg('polka'));
 rule('only src/check/ui/ imports ink', (f) => !f.startsWith('src/check/ui/'), (t) => pkg('ink')(t) || pkg('ink-testing-library')(t));
 rule('only src/store/ imports pg (the PostgreSQL client)', (f) => !f.startsWith('src/store/'), pkg('pg'));
 rule('only src/store/ imports lowdb', (f) => !f.startsWith('src/store/'), pkg('lowdb'));
@@ -58,6 +58,7 @@ rule('fixture imports only fixture, codec and node: builtins', under('src/fixtur
 rule('generate (the entry of value generation) imports only codec', under('src/generate'), (t) => t.startsWith('src/') && !/^src\/(generate|codec)\//.test(t));
 rule('mock (an interpreter over the description) imports only dsl and codec', under('src/mock'), (t) => t.startsWith('src/') && !/^src\/(mock|dsl|codec)\//.test(t));
 rule('only src/openapi/load-document.ts imports @readme/openapi-parser', (f) => f !== 'src/openapi/load-document.ts', pkg('@readme/openapi-parser'));
+rule('only src/openapi/swagger2.ts imports swagger2openapi (Swagger 2.0 read converted)', (f) => f !== 'src/openapi/swagger2.ts', pkg('swagger2openapi'));
 rule('openapi (the importer) imports only openapi, dsl, codec and the pure check/json-pointer.ts', under('src/openapi'), (t) => t.startsWith('src/') && !/^src\/(openapi|dsl|codec)\//.test(t) && t !== 'src/check/json-pointer.js');
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
@@ -90,6 +91,7 @@ test('no import cycle between folders of src/', () => {
 
 test('the table is read from real files', () => {
   assert.ok(imports.some((i) => i.file === 'src/server/transport.ts' && i.targets.includes('node:http')));
+  assert.ok(imports.some((i) => i.file === 'src/server/polka.ts' && i.targets.includes('polka')));
   assert.ok(imports.some((i) => i.file.startsWith('src/check/') && i.targets.some((t) => t.startsWith('src/fixture/'))));
 });
 
