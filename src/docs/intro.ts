@@ -7,7 +7,12 @@ export interface DocIntro {
   readonly paragraphs: readonly string[];
 }
 
-export const introsOf = (meta: SurfaceMeta): DocIntro[] => (meta.intro ? [{ title: meta.intro.title, paragraphs: [...meta.intro.paragraphs] }] : []);
+/** The surface's intro; else its description (an imported document's `info.description`) under its title. */
+export function introsOf(meta: SurfaceMeta): DocIntro[] {
+  if (meta.intro) return [{ title: meta.intro.title, paragraphs: [...meta.intro.paragraphs] }];
+  const text = meta.description?.trim() ?? '';
+  return text === '' ? [] : [{ title: meta.title, paragraphs: text.split(/\n\s*\n/) }];
+}
 
 export class IntroFileError extends Error {}
 
@@ -15,7 +20,7 @@ export class IntroFileError extends Error {}
  * Reads an intro file: each `## Title` line (or `# Title`) starts a section, and the blank-line
  * separated blocks below it are its paragraphs (lines inside a paragraph are kept as written).
  * decided: the file is the Markdown the intro renders to, so `## Welcome` + paragraphs; see
- * README "Decisions".
+ * docs/decisions.md "Docs --intro".
  */
 export function parseIntro(text: string): DocIntro[] {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());

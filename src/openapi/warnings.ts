@@ -13,10 +13,17 @@ export interface ImportWarning {
 export const child = (pointer: string, ...keys: readonly (string | number)[]): string =>
   keys.reduce<string>((p, k) => step(p, k), pointer);
 
+/** Where a pointer into the document read points in the file (a Swagger 2.0 file is read converted). */
+export type InFile = (pointer: string) => { readonly pointer: string; readonly exact: boolean };
+
 export class Warnings {
   readonly list: ImportWarning[] = [];
+  constructor(private readonly inFile?: InFile) {}
   add(pointer: string, message: string): void {
-    this.list.push({ pointer, message });
+    if (this.inFile === undefined) { this.list.push({ pointer, message }); return; }
+    // The pointer the user can open; where the file has no exact place, the converted one is said too.
+    const at = this.inFile(pointer);
+    this.list.push({ pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)` });
   }
 }
 

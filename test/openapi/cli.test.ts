@@ -1,5 +1,5 @@
 // The commands given an OpenAPI document: api-docs documents it with its warnings on stderr, and a
-// document that cannot be imported (Swagger 2.0, invalid, missing) is one line and exit 2.
+// document that cannot be imported (Swagger 1.2, invalid, missing) is one line and exit 2.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ test('api-docs features.yaml --format openapi writes the document; each warning 
 });
 
 const bad: [string, string, RegExp][] = [
-  ['swagger.yaml', 'swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}\n', /Swagger 2\.0 is not supported/],
+  ['swagger.yaml', 'swagger: "1.2"\ninfo: { title: x, version: "1" }\npaths: {}\n', /swagger "1\.2" is not supported \(Swagger 2\.0, OpenAPI 3\.0\.x or 3\.1\.x\)/],
   ['invalid.yaml', 'openapi: 3.0.3\ninfo: { title: x }\npaths: {}\n', /not a valid OpenAPI document: .*version/],
   ['broken.json', '{ "openapi": ', /not a YAML or JSON document/],
 ];

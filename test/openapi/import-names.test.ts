@@ -1,0 +1,56 @@
+// Names a document gives that TypeScript or the written module already uses: operationIds and schema
+// names that are reserved words (`function`, `delete`, `class`, `default`) or the module's own
+// names (`t`, `api`, `get`, `surface`, `handlers`) are renamed where they would clash, and the
+// module compiles under strict tsc and serves every operation.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runBin, spawnServe } from '../helpers/cli.js';
+import { call } from '../helpers/server.js';
+import { importProject, typecheck } from '../helpers/import-project.js';
+
+const NAMES = ['function', 'delete', 'class', 'default', 't', 'api', 'get', 'surface', 'handlers', 'implement', 'json', 'schemes', 'Object'];
+
+/** One GET per name (`/function` answers a `function` schema), each schema also used by the next. */
+function document(): string {
+  const paths = NAMES.map((n) => `  /${n}:
+    get:
+      operationId: ${JSON.stringify(n)}
+      responses:
+        '200':
+          description: ok
+          content: { application/json: { schema: { $ref: '#/components/schemas/${n}' } } }
+`).join('');
+  const schemas = NAMES.map((n, i) => `    ${JSON.stringify(n)}:
+      type: object
+      required: [id]
+      properties:
+        id: { type: integer }
+${i + 1 < NAMES.length ? `        next: { $ref: '#/components/schemas/${NAMES[i + 1]}' }\n` : ''}`).join('');
+  return `openapi: 3.1.0\ninfo: { title: Names, version: '1' }\npaths:\n${paths}components:\n  schemas:\n${schemas}`;
+}
+
+test('reserved words and the module\'s own names as operationIds and schema names: renamed consts, a module strict tsc accepts, every operation served', async () => {
+  const dir = importProject();
+  writeFileSync(join(dir, 'doc.yaml'), document());
+  const r = runBin('api-serve', ['import', 'doc.yaml', '-o', 'api.ts'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  // Consts are renamed; endpoint keys stay as the operationIds (a reserved word is a fine property name).
+  for (const renamed of ['function_', 'delete_', 'class_', 'default_', 't_', 'api_', 'get_', 'surface_', 'handlers_']) assert.match(source, new RegExp(`^export const ${renamed} = `, 'm'));
+  assert.match(source, /^ {2}function: get\("function"\)/m);
+  assert.match(source, /^ {2}delete: \(\) => /m);
+  const tsc = typecheck(dir, ['api.ts']);
+  assert.is(tsc, '', tsc);
+  const served = await spawnServe(['./api.ts', '--port', '0'], 1, { cwd: dir });
+  try {
+    const base = Object.values(served.urls)[0]!;
+    for (const n of NAMES) {
+      const answer = await call(base, 'GET', `/${n}`);
+      assert.is(answer.status, 200, `${n}: ${answer.text}`);
+    }
+  } finally { await served.stop(); }
+});
+
+test.run();
