@@ -19,7 +19,7 @@ const entry = (kind: ErrorKind, formatter?: keyof Formatters): PossibleError =>
 export function endpointErrors(e: EndpointInfo): PossibleError[] {
   const out: PossibleError[] = [];
   const added = new Set<ErrorKind>(e.extensions.flatMap((x) => x.ext.errors));
-  if (e.segments.some((s) => s.kind === 'capture')) out.push(entry('badCapture', 'urlParse'));
+  if (e.segments.some((s) => s.kind === 'capture' || s.kind === 'mixed')) out.push(entry('badCapture', 'urlParse'));
   if (added.has('unauthorized')) out.push(entry('unauthorized'));
   // Only a password check can be turned away busy: endpoints that take Basic credentials.
   const basic = e.extensions.some((x) => { const f = x.ext.docs(x.config); return f.kind === 'auth' && f.schemes.includes('Basic'); });

@@ -2,7 +2,8 @@
 // Captures are decoded while matching, before the method is checked (a capture that does not
 // decode is a 400 even for a wrong method). The server, lint, the recorder, HAR import and the
 // predictor all map requests to endpoints through it.
-import type { CapturePart, EndpointInfo } from '../dsl/types.js';
+import type { CapturePart, EndpointInfo, MixedPart } from '../dsl/types.js';
+import { type MixedShape, mixedShape, splitMixed } from './mixed-segment.js';
 
 export type RouteResult =
   | {
@@ -46,11 +47,16 @@ interface Node {
   readonly words: string[];
   readonly children: Node[];
   readonly captures: { part: CapturePart; node: Node }[];
+  /**
+   * Segments mixing text and captures (`{name}.{ext}`), kept apart from whole-segment captures so
+   * that a path without them pays one length check; tried after statics, before captures.
+   */
+  readonly mixed: { part: MixedPart; shape: MixedShape; node: Node }[];
   rest?: { name: string; endpoints: Map<string, Leaf> };
   readonly endpoints: Map<string, Leaf>;
 }
 
-const newNode = (): Node => ({ statics: new Map(), words: [], children: [], captures: [], endpoints: new Map() });
+const newNode = (): Node => ({ statics: new Map(), words: [], children: [], captures: [], mixed: [], endpoints: new Map() });
 /** Up to this many static children are compared in turn; past it, looked up by hash. */
 const FEW = 8;
 
@@ -90,7 +96,7 @@ export function originForm(target: string): string | undefined {
 /** Splits and percent-decodes a raw path (no query); undefined when an escape is malformed. */
 export function splitPath(path: string): string[] | undefined {
   // indexOf and slice, not split('/'): V8's split looks up Symbol.split on the separator in its
-  // runtime and interns short pieces, several times the cost of the loop (bench/, README "Benchmark").
+  // runtime and interns short pieces, several times the cost of the loop (bench/, docs/benchmark.md "The request path (issue 13)").
   // What comes before the first `/` is not a segment (nothing, in an origin-form path).
   const first = path.indexOf('/');
   if (first < 0) return [];
@@ -120,7 +126,7 @@ const NO_CAPTURES: Captured = [];
  * own property (written plainly, or stored by a loop, it would set the prototype and be lost).
  */
 function capturesMaker(e: EndpointInfo): Leaf['captures'] {
-  const names = e.segments.flatMap((s) => (s.kind === 'static' ? [] : [s.name]));
+  const names = e.segments.flatMap((s) => (s.kind === 'static' ? [] : s.kind === 'mixed' ? s.pieces.flatMap((p) => (typeof p === 'string' ? [] : [p.name])) : [s.name]));
   const fields = names.map((name, k) => `${name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: c[${2 * k + 1}]`);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- names come from the surface, quoted by JSON.stringify
   return new Function('c', `return { ${fields.join(', ')} };`) as Leaf['captures'];
@@ -172,6 +178,8 @@ export class Router {
         let entry = node.captures.find((c) => c.part.name === s.name && c.part.codec === s.codec);
         if (!entry) node.captures.push((entry = { part: s, node: newNode() }));
         node = entry.node;
+      } else if (s.kind === 'mixed') {
+        node = this.addMixed(node, s);
       } else {
         node.rest ??= { name: s.name, endpoints: new Map() };
         node.rest.endpoints.set(e.method, { endpoint: e, captures: capturesMaker(e) });
@@ -191,6 +199,25 @@ export class Router {
       }
       this.exactLengths[path.length] = 1;
     }
+  }
+
+  /**
+   * The child for a mixed segment, shared by endpoints whose pieces read alike. Among several at
+   * one place, more literal text is tried first (`{id}.json` before `{name}.{ext}`), then the
+   * order of declaration. decided: docs/decisions.md "Mixed path segments".
+   */
+  private addMixed(node: Node, s: MixedPart): Node {
+    const same = (a: MixedPart) => a.pieces.length === s.pieces.length && a.pieces.every((p, k) => {
+      const q = s.pieces[k]!;
+      return typeof p === 'string' ? p === q : typeof q !== 'string' && p.name === q.name && p.codec === q.codec;
+    });
+    const found = node.mixed.find((m) => same(m.part));
+    if (found) return found.node;
+    const entry = { part: s, shape: mixedShape(s.pieces), node: newNode() };
+    const literal = (x: MixedShape) => x.least - x.captures.length;
+    const at = node.mixed.findIndex((m) => literal(m.shape) < literal(entry.shape));
+    node.mixed.splice(at < 0 ? node.mixed.length : at, 0, entry);
+    return entry.node;
   }
 
   /** Matches already-decoded path segments (a final empty segment is ignored: `/users/`). */
@@ -223,6 +250,11 @@ export class Router {
       if (best.kind === 'match' || best.kind === 'methodNotAllowed') return best;
     }
     if (seg !== '') {
+      if (node.mixed.length !== 0) {
+        const r = this.walkMixed(node, method, segs, i, end, captured, count, placeholder, next !== undefined);
+        if (r.kind === 'match') return r;
+        if (rank(r) > rank(best)) best = r;
+      }
       for (let c = 0; c < node.captures.length; c++) {
         const { part, node: child } = node.captures[c]!;
         const later = part.rulesAfterMethod === true && part.codec.refines !== undefined;
@@ -255,6 +287,51 @@ export class Router {
     return best;
   }
 
+  /**
+   * The mixed segments at `node` for `segs[i]`: its literals must be there; then each capture
+   * decodes its piece as a whole-segment capture decodes its segment (a piece that does not is a
+   * 400 where the path could otherwise lead somewhere and no static segment took the word).
+   */
+  private walkMixed(node: Node, method: string, segs: readonly string[], i: number, end: number, captured: Captured, count: number, placeholder: MatchOptions['placeholder'], tookStatic: boolean): RouteResult {
+    const seg = segs[i]!;
+    let best: RouteResult = NOT_FOUND;
+    // A fixture's `${file}` may stand for the whole segment: where no segment's literals fit it,
+    // each capture takes it undecoded.
+    const whole = placeholder?.(seg) === true && !node.mixed.some((m) => splitMixed(m.shape, seg) !== undefined);
+    for (const { shape, node: child } of node.mixed) {
+      const texts = whole ? shape.captures.map(() => seg) : splitMixed(shape, seg);
+      if (texts === undefined) continue;
+      const before = this.refused;
+      let n = count;
+      let failed: RouteResult | undefined;
+      for (let k = 0; k < texts.length; k++) {
+        const part = shape.captures[k]!;
+        const text = texts[k]!;
+        const held = placeholder?.(text) === true;
+        const later = part.rulesAfterMethod === true && part.codec.refines !== undefined;
+        const parsed = held ? { ok: true as const, value: text } : (later ? part.codec.refines!.base : part.codec).parseText(text);
+        if (!parsed.ok) {
+          failed = !tookStatic && this.reaches(child, segs, i + 1, end)
+            ? { kind: 'badCapture', name: part.name, message: parsed.error, ...(parsed.constraint === undefined ? {} : { constraint: parsed.constraint }) }
+            : NOT_FOUND;
+          break;
+        }
+        if (later && !held && this.refused === undefined) {
+          const full = part.codec.parseText(text);
+          if (!full.ok) this.refused = { name: part.name, message: full.error, ...(full.constraint === undefined ? {} : { constraint: full.constraint }) };
+        }
+        captured[n] = part.name;
+        captured[n + 1] = parsed.value;
+        n += 2;
+      }
+      const r = failed ?? this.walk(child, method, segs, i + 1, end, captured, n, placeholder);
+      if (r.kind === 'match') return r;
+      this.refused = before;
+      if (rank(r) > rank(best)) best = r;
+    }
+    return best;
+  }
+
   /** Whether some endpoint's path has this shape below `node`, ignoring capture types. */
   private reaches(node: Node, segs: readonly string[], i: number, end: number): boolean {
     if (i === end) return node.endpoints.size > 0;
@@ -263,6 +340,7 @@ export class Router {
     const next = staticChild(node, seg);
     if (next && this.reaches(next, segs, i + 1, end)) return true;
     if (node.rest) return true;
+    if (node.mixed.some((m) => splitMixed(m.shape, seg) !== undefined && this.reaches(m.node, segs, i + 1, end))) return true;
     return node.captures.some((c) => this.reaches(c.node, segs, i + 1, end));
   }
 }

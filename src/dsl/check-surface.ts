@@ -1,6 +1,7 @@
-// Load-time validation of a surface: duplicate routes, clashing names, misplaced parts, examples.
+// Load-time validation of a surface: duplicate routes, clashing names, misplaced parts, mixed segments that cannot split, examples.
 import type { Codec, Example } from '../codec/types.js';
-import type { EndpointInfo, Surface } from './types.js';
+import type { EndpointInfo, Segment, Surface } from './types.js';
+import { segmentCaptures as capturesOf } from './segment.js';
 import { SurfaceError } from './surface-error.js';
 import { walk } from './walk.js';
 import { codecProblems } from '../codec/validate.js';
@@ -23,10 +24,36 @@ function checkCodec(surface: Surface, e: EndpointInfo, what: string, codec: Code
   if (first) throw new SurfaceError(surface.name, label(e), `${what} (${codec.label}) at ${first.pointer === '' ? '/' : first.pointer}: ${first.message}`);
 }
 
+/**
+ * A route's shape: what tells two routes apart (capture names and types do not). Literal braces
+ * are doubled, so no text reads as a capture's `{}`.
+ */
+export function routeShape(e: Pick<EndpointInfo, 'method' | 'segments'>): string {
+  const text = (v: string) => v.replace(/[{}]/g, '$&$&');
+  const seg = (s: Segment) => (s.kind === 'static' ? text(s.value) : s.kind === 'capture' ? '{}' : s.kind === 'rest' ? '{...}'
+    : s.pieces.map((p) => (typeof p === 'string' ? text(p) : '{}')).join(''));
+  return `${e.method} ${e.segments.map(seg).join('/')}`;
+}
+
+/** Refuses a mixed segment that cannot be matched: no captures, a `/` in its text, captures touching. */
+function checkMixed(surface: Surface, e: EndpointInfo, s: Segment): void {
+  if (s.kind !== 'mixed') return;
+  const where = `segment ${JSON.stringify(s.pieces.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join(''))}`;
+  if (!s.pieces.some((p) => typeof p !== 'string')) throw new SurfaceError(surface.name, label(e), `${where} has no capture: write its text as a static segment`);
+  const slash = s.pieces.find((p) => typeof p === 'string' && p.includes('/'));
+  if (slash !== undefined) throw new SurfaceError(surface.name, label(e), `${where}: its text ${JSON.stringify(slash)} holds a "/", which ends a segment`);
+  s.pieces.forEach((p, k) => {
+    const q = s.pieces[k + 1];
+    if (typeof p !== 'string' && q !== undefined && typeof q !== 'string') {
+      throw new SurfaceError(surface.name, label(e), `${where}: captures "${p.name}" and "${q.name}" touch, so no request says where one ends; put literal text between them`);
+    }
+  });
+}
+
 /** Every codec of an endpoint, each with the words that name its place. */
 function codecsOf(e: EndpointInfo): [string, Codec<unknown>][] {
   return [
-    ...e.segments.flatMap((s): [string, Codec<unknown>][] => (s.kind === 'capture' ? [[`capture ${s.name}`, s.codec]] : [])),
+    ...e.segments.flatMap((s): [string, Codec<unknown>][] => capturesOf(s).map((c) => [`capture ${c.name}`, c.codec])),
     ...e.query.map((q): [string, Codec<unknown>] => [`query parameter ${q.name}`, q.codec]),
     ...e.headers.map((h): [string, Codec<unknown>] => [`header ${h.name}`, h.codec]),
     ...(e.body ? [['request body', e.body.codec] as [string, Codec<unknown>]] : []),
@@ -42,7 +69,7 @@ export function checkSurface(surface: Surface): EndpointInfo[] {
   const endpoints = walk(surface);
   const routes = new Map<string, EndpointInfo>();
   for (const e of endpoints) {
-    const shape = `${e.method} ${e.segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'capture' ? '{}' : '{...}')).join('/')}`;
+    const shape = routeShape(e);
     const twin = routes.get(shape);
     if (twin) throw new SurfaceError(surface.name, label(e), `duplicate route: ${label(twin)} already answers it`);
     routes.set(shape, e);
@@ -53,7 +80,9 @@ export function checkSurface(surface: Surface): EndpointInfo[] {
       names.add(name);
     };
     e.segments.forEach((s, i) => {
-      if (s.kind === 'static') return;
+      checkMixed(surface, e, s);
+      if (s.kind === 'mixed') for (const c of capturesOf(s)) claim(c.name, 'capture');
+      if (s.kind === 'static' || s.kind === 'mixed') return;
       claim(s.name, 'capture');
       if (s.kind === 'rest' && i !== e.segments.length - 1) throw new SurfaceError(surface.name, label(e), `rest capture "${s.name}" must be the last segment`);
     });

@@ -57,6 +57,8 @@ export function generateRequest(r: () => number, endpoints: readonly EndpointInf
   const segments = e.segments.map((s) => {
     if (s.kind === 'static') return r() < 0.04 ? `${s.value}x` : encodeURIComponent(s.value);
     if (s.kind === 'rest') return r() < 0.1 ? '' : pick(r, ['a.txt', 'dir/b.txt', '.hidden', '..%2Fx', 'x%zz']);
+    // A mixed segment: each capture good or bad, its literals kept or (rarely) one dropped.
+    if (s.kind === 'mixed') return encodeURIComponent(s.pieces.map((p) => (typeof p === 'string' ? (r() < 0.05 ? '' : p) : r() < 0.2 ? pick(r, BAD_TEXT) : goodText(p.codec))).join(''));
     return r() < 0.2 ? pick(r, BAD_TEXT) : encodeURIComponent(goodText(s.codec));
   });
   let path = `/${segments.join('/')}`;

@@ -20,7 +20,8 @@ const goodText = (c: Codec<unknown>) => c.formatText(c.examples[0]?.value ?? sam
  * alone may never build one (a GET with a body, a constrained capture).
  */
 function goodRequest(e: EndpointInfo): PredictedRequest {
-  const path = `/${e.segments.map((x) => (x.kind === 'static' ? encodeURIComponent(x.value) : x.kind === 'capture' ? encodeURIComponent(goodText(x.codec)) : 'a.txt')).join('/')}`;
+  const path = `/${e.segments.map((x) => (x.kind === 'static' ? encodeURIComponent(x.value) : x.kind === 'capture' ? encodeURIComponent(goodText(x.codec))
+    : x.kind === 'mixed' ? encodeURIComponent(x.pieces.map((p) => (typeof p === 'string' ? p : goodText(p.codec))).join('')) : 'a.txt')).join('/')}`;
   const headers: Record<string, string> = { authorization: 'Basic dXNlcjpwYXNz' };
   for (const h of e.headers) headers[h.name.toLowerCase()] = goodText(h.codec);
   const b = e.body;

@@ -50,6 +50,7 @@ const uses: Record<string, () => boolean> = {
   // request parts
   capture: () => endpoints.some((e) => e.segments.some((s) => s.kind === 'capture')),
   rest: () => endpoints.some((e) => e.segments.some((s) => s.kind === 'rest')),
+  segment: () => endpoints.some((e) => e.segments.some((s) => s.kind === 'mixed' && s.pieces.filter((p) => typeof p !== 'string').length > 1)),
   query: () => endpoints.some((e) => e.query.some((q) => q.mode === 'single')),
   flag: () => endpoints.some((e) => e.query.some((q) => q.mode === 'flag')),
   queryList: () => endpoints.some((e) => e.query.some((q) => q.mode === 'list')),

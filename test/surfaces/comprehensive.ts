@@ -3,7 +3,7 @@
 // The handlers are minimal, only so the surface can also be served.
 import {
   HttpError, RANGE_HEADERS, api, auth, basicAuth, bearerAuth, body, capture, content, del, flag, get, group, header,
-  implement, json, paginate, patch, plainText, post, put, query, queryList, queryObject, range, rangeFields, reply, rest,
+  implement, json, paginate, patch, plainText, post, put, query, queryList, queryObject, range, rangeFields, reply, rest, segment,
 } from '../../src/dsl/index.js';
 import type { Formatters } from '../../src/dsl/index.js';
 import { escapeHtml, media, t } from '../../src/codec/index.js';
@@ -101,6 +101,8 @@ export const surface = api('comprehensive', { license: { name: 'MIT', identifier
     create: post('items', body(NewItem, [media.json, media.form], [{ title: 'A game', value: { name: 'Go', kind: 'game', tags: ['board'] } }]))
       .returns(json(Item), { status: 201, headers: { Location: t.text }, examples: [{ value: chess }], description: 'The item as stored.' })
       .responds(409, undefined, { description: 'An item of that name exists.' }),
+    // One segment of a capture, a literal and a capture: `/shops/{shopId}/items/{itemId}.{format}`.
+    itemAs: get('items', segment(itemId, '.', capture('format', t.text, 'a file extension'))).returns(plainText(t.text), { examples: [{ value: '1 as txt' }] }),
     rename: patch('items', itemId, body(t.text, [media.text], [{ value: 'New name' }])).noContent({ description: 'Renamed.' }),
     replace: put('items', itemId, body(NewItem)).empty(202, { description: 'Accepted; stored later.' }),
     remove: del('items', itemId).noContent(),
@@ -132,6 +134,7 @@ export const handlers = implement(surface, {
     },
     item: ({ itemId: id }) => (id === 1 ? dune : HttpError.json(404, { error: `no item ${id}`, combinator: 'Capture' })),
     create: () => reply({ status: 201, body: chess, headers: { Location: '/shops/1/items/2' } }),
+    itemAs: ({ itemId: id, format }) => `${id} as ${format}`,
     rename: noop,
     replace: noop,
     remove: noop,
