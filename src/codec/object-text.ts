@@ -3,7 +3,7 @@
 import { type Codec, type ObjectCodec, type Result, fail } from './types.js';
 
 /** The codec of one key: its field, else the first pattern it matches, else the extra codec. */
-function fieldCodec(codec: ObjectCodec<unknown>, key: string): Codec<unknown> | undefined {
+export function fieldCodec(codec: ObjectCodec<unknown>, key: string): Codec<unknown> | undefined {
   if (Object.hasOwn(codec.props, key)) {
     const c = codec.props[key]!;
     return c.kind === 'optional' ? c.inner : c;
@@ -42,4 +42,14 @@ export function formPairs(raw: string): Result<[string, string][]> {
   const out: [string, string][] = [];
   for (let i = 0; i < items.length; i += 2) out.push([items[i]!, items[i + 1]!]);
   return { ok: true, value: out };
+}
+
+/**
+ * An object as the text its `parseText` reads, `R,100,G,200` (its `formatText` writes JSON, which
+ * response headers and tokens read back).
+ */
+export function formPairsText(codec: ObjectCodec<unknown>, value: unknown): string {
+  if (typeof value !== 'object' || value === null) return codec.formatText(value);
+  return Object.entries(value).filter(([, v]) => v !== undefined)
+    .flatMap(([k, v]) => [k, fieldCodec(codec, k)?.formatText(v) ?? String(v)]).join(',');
 }

@@ -15,6 +15,16 @@ export const fail = (error: string, path?: string, constraint?: string): Result<
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
+/** OpenAPI's parameter styles a value can be written in as text; `json` is a `content: application/json` parameter. */
+export type TextStyle = 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'json';
+
+/** How a parameter's value is written as text: its style, `explode`, and its name (matrix writes it). */
+export interface TextForm {
+  readonly style: TextStyle;
+  readonly explode: boolean;
+  readonly name: string;
+}
+
 /** A sample value for docs and checks; `title` names the case it illustrates. */
 export interface Example<T> {
   readonly title?: string;
@@ -39,6 +49,11 @@ interface CodecBase<T> {
    * test the base type and the rules without calling `check`.
    */
   readonly refines?: { readonly base: Codec<T>; readonly rules: readonly { readonly test: (value: any) => boolean }[] };
+  /**
+   * Set by `withTextForm` (text-form.ts): the value is written as text in an OpenAPI parameter
+   * style (`;id=5`, `1|2|3`, JSON) instead of the codec's own form; `base` is the codec without it.
+   */
+  readonly textForm?: { readonly form: TextForm; readonly base: Codec<T> };
   /** Phantom field carrying the static type; never set at run time. */
   readonly __type?: T;
 }

@@ -14,7 +14,7 @@ const failed = (failure: ParseFailure): Decoded => ({ ok: false, failure });
 /** Query parameters into `input`; unknown parameters are ignored, a malformed escape never is. */
 export function decodeQuery(raw: string, params: readonly QueryPart[], input: Record<string, unknown>): Decoded {
   // decided: a bad `%` escape anywhere in the URL is a 400, also in the query of an endpoint that
-  // reads no parameter (README "Decisions where the spec is silent"); only a `%` can make it bad.
+  // reads no parameter (docs/decisions.md "Query parameters"); only a `%` can make it bad.
   if (params.length === 0 && !raw.includes('%')) return DONE;
   const pairs = parseUrlEncoded(raw);
   if (!pairs.ok) return failed({ combinator: 'QueryParam', message: `Error parsing query string failed: ${pairs.error}` });
@@ -24,6 +24,7 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
     if (p.mode === 'deep') {
       const r = decodeDeep(pairs.value, p, input);
       if (!r.ok) return r;
+      if (p.required === true && input[p.name] === undefined) return badParam(p, NOT_GIVEN, 'required');
       continue;
     }
     if (p.mode === 'list') {
@@ -35,6 +36,7 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
         if (!r.ok) return badParam(p, r.error, r.constraint);
         list.push(r.value);
       }
+      if (p.required === true && list.length === 0) return badParam(p, NOT_GIVEN, 'required');
       input[p.name] = list;
       continue;
     }
@@ -46,7 +48,7 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
       given++;
       value = v;
     }
-    // decided: a single-valued parameter (or flag) given twice is ambiguous, so a 400 (README "Decisions").
+    // decided: a single-valued parameter (or flag) given twice is ambiguous, so a 400 (docs/decisions.md "Query parameters").
     if (given > 1) return badParam(p, 'given more than once');
     if (p.mode === 'flag') {
       // decided: a flag is true when present bare or as true/1, false when absent or false/0.
@@ -58,10 +60,15 @@ export function decodeQuery(raw: string, params: readonly QueryPart[], input: Re
       const r = p.codec.parseText(value);
       if (!r.ok) return badParam(p, r.error, r.constraint);
       input[p.name] = r.value;
+    } else if (p.required === true) {
+      return badParam(p, NOT_GIVEN, 'required');
     }
   }
   return DONE;
 }
+
+/** What a required part's absence is called in its message (`... failed: required, not given`). */
+export const NOT_GIVEN = 'required, not given';
 
 function badParam(p: QueryPart, why: string, constraint?: string): Decoded {
   return failed({ combinator: 'QueryParam', name: p.name, message: `Error parsing query parameter ${p.name} failed: ${why}`, ...(constraint === undefined ? {} : { constraint }) });
@@ -81,11 +88,14 @@ function decodeDeep(pairs: readonly (readonly [string, string])[], p: QueryPart,
   return DONE;
 }
 
-/** Optional request headers into `input`, keyed by their declared name. */
+/** Request headers into `input`, keyed by their declared name; a required one absent is refused. */
 export function decodeHeaders(headers: Readonly<Record<string, string | string[] | undefined>>, parts: readonly HeaderPart[], input: Record<string, unknown>): Decoded {
   for (const h of parts) {
     const raw = headers[h.name.toLowerCase()];
-    if (raw === undefined) continue;
+    if (raw === undefined) {
+      if (h.required === true) return failed({ combinator: 'Header', name: h.name, message: `Error parsing header ${h.name} failed: ${NOT_GIVEN}`, constraint: 'required' });
+      continue;
+    }
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
     const r = h.codec.parseText(value);
     if (!r.ok) return failed({ combinator: 'Header', name: h.name, message: `Error parsing header ${h.name} failed: ${r.error}`, ...(r.constraint === undefined ? {} : { constraint: r.constraint }) });
@@ -97,7 +107,7 @@ export function decodeHeaders(headers: Readonly<Record<string, string | string[]
 /** The request body through its media decoder and codec. */
 export function decodeBody(bytes: Buffer, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
   // Checked once, before any recursive walk (the codec's check, the mock's store, the encoder)
-  // could overflow the stack on it: a 400, never a 500. decided: README "Decisions", JSON depth.
+  // could overflow the stack on it: a 400, never a 500. decided: docs/decisions.md "JSON depth".
   if (readsJson(media, part) && jsonTextDeeperThan(bytes, MAX_JSON_DEPTH)) {
     return failed({ combinator: "ReqBody'", message: `Error in $: ${deeperThan(MAX_JSON_DEPTH)}` });
   }

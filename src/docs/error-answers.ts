@@ -2,9 +2,12 @@
 // description layer says it can answer, a request that provokes it is run through the predictor
 // (the very stages the server runs), and its status, headers and body are kept as examples.
 import { ERRORS, type ErrorKind } from '../dsl/errors.js';
-import type { EndpointInfo, Surface } from '../dsl/types.js';
+import type { CapturePart, EndpointInfo, Surface } from '../dsl/types.js';
 import type { Codec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
+import { fieldCodec, formPairsText } from '../codec/object-text.js';
+import type { CookieConfig } from '../dsl/cookie.js';
+import { joinMixed, mixedShape, splitsBack } from '../describe/mixed-segment.js';
 import { endpointErrors } from '../describe/possible-errors.js';
 import { DEFAULT_MAX_BODY, type PredictedRequest, type Prediction, predictor } from '../describe/predict.js';
 
@@ -26,23 +29,57 @@ const WRONG_BODY = ['{', '', 'x=1&x=2', '\u0000'];
 /** A capture's first example, else its codec's sample, as text. */
 function validText(codec: Codec<unknown>): string {
   const value = codec.examples.length > 0 ? codec.examples[0]!.value : sample(codec);
-  return codec.formatText(value);
+  // An object's own text is `key,value` pairs (its formatText writes JSON, for response headers).
+  return codec.kind === 'object' && codec.textForm === undefined ? formPairsText(codec, value) : codec.formatText(value);
 }
 
-/** A request every protocol stage lets through (captures from examples, a valid body, credentials). */
-function validRequest(e: EndpointInfo): { method: string; segments: string[]; headers: Record<string, string>; body?: string | Buffer } {
-  const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'capture' ? validText(s.codec) : 'file.txt'));
+/** Valid texts of a mixed segment's captures. */
+const mixedTexts = (pieces: readonly (string | CapturePart)[]) => pieces.flatMap((p) => (typeof p === 'string' ? [] : [validText(p.codec)]));
+
+/** The query string (`?limit=1`, or empty) and the headers that carry an endpoint's required parts with valid values. */
+export function requiredValues(e: EndpointInfo): { pairs: { name: string; text: string }[]; headers: Record<string, string> } {
+  const pairs: { name: string; text: string }[] = [];
   const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const q of e.query) {
+    if (q.required !== true) continue;
+    const codec = q.mode === 'list' && q.codec.kind === 'array' ? q.codec.item : q.codec;
+    if (q.mode === 'deep' && codec.kind === 'object') {
+      for (const [k, v] of Object.entries(sample(codec) as Record<string, unknown>)) {
+        if (v !== undefined) pairs.push({ name: q.name, text: `${encodeURIComponent(`${q.name}[${k}]`)}=${encodeURIComponent(fieldCodec(codec, k)?.formatText(v) ?? String(v))}` });
+      }
+    } else {
+      pairs.push({ name: q.name, text: `${encodeURIComponent(q.name)}=${encodeURIComponent(validText(codec))}` });
+    }
+  }
+  for (const h of e.headers) if (h.required === true) headers[h.name.toLowerCase()] = validText(h.codec);
+  for (const x of e.extensions) {
+    const c = x.config as CookieConfig;
+    if (x.ext.name === 'cookie' && c.required === true) cookies.push(`${c.name}=${encodeURIComponent(validText(c.codec))}`);
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  return { pairs, headers };
+}
+
+/** A query string of pairs (`?a=1&b=2`), empty for none. */
+const queryOf = (pairs: readonly { text: string }[]) => (pairs.length === 0 ? '' : `?${pairs.map((p) => p.text).join('&')}`);
+
+/** A request every protocol stage lets through (captures from examples, required parts, a valid body, credentials). */
+function validRequest(e: EndpointInfo): { method: string; segments: string[]; query: string; pairs: { name: string; text: string }[]; headers: Record<string, string>; body?: string | Buffer } {
+  const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'capture' ? validText(s.codec)
+    : s.kind === 'mixed' ? joinMixed(mixedShape(s.pieces), mixedTexts(s.pieces)) : 'file.txt'));
+  const { pairs, headers } = requiredValues(e);
+  const query = queryOf(pairs);
   for (const x of e.extensions) {
     const f = x.ext.docs(x.config);
     // The predictor takes a well-formed claim as valid (it knows no users): any credentials do.
     if (f.kind === 'auth') headers.authorization = f.schemes.includes('Basic') ? `Basic ${Buffer.from('user:password').toString('base64')}` : 'Bearer token';
   }
-  if (!e.body) return { method: e.method, segments, headers };
+  if (!e.body) return { method: e.method, segments, query, pairs, headers };
   const media = e.body.media[0]!;
   const value = e.body.examples.length > 0 ? e.body.examples[0]!.value : e.body.codec.examples.length > 0 ? e.body.codec.examples[0]!.value : sample(e.body.codec);
   headers['content-type'] = media.contentType;
-  return { method: e.method, segments, headers, body: media.encode(value, e.body.codec) };
+  return { method: e.method, segments, query, pairs, headers, body: media.encode(value, e.body.codec) };
 }
 
 const url = (segments: readonly string[], query = '') => `/${segments.map(encodeURIComponent).join('/')}${query}`;
@@ -50,18 +87,34 @@ const url = (segments: readonly string[], query = '') => `/${segments.map(encode
 /** The requests that should provoke one kind of error, each a variant of the valid request. */
 function provocations(e: EndpointInfo, kind: ErrorKind): PredictedRequest[] {
   const v = validRequest(e);
-  const base: PredictedRequest = { method: v.method, url: url(v.segments), headers: v.headers, ...(v.body === undefined ? {} : { body: v.body }) };
+  const base: PredictedRequest = { method: v.method, url: url(v.segments, v.query), headers: v.headers, ...(v.body === undefined ? {} : { body: v.body }) };
   const withHeaders = (h: Record<string, string>) => ({ ...base, headers: { ...v.headers, ...h } });
   switch (kind) {
     case 'badCapture':
-      return e.segments.flatMap((s, i) => (s.kind !== 'capture' ? [] : WRONG_TEXT.filter((w) => !s.codec.parseText(w).ok && w !== '')
-        .map((w) => ({ ...base, url: url(v.segments.map((x, j) => (j === i ? w : x))) }))));
+      return e.segments.flatMap((s, i) => {
+        const at = (w: string) => ({ ...base, url: url(v.segments.map((x, j) => (j === i ? w : x)), v.query) });
+        if (s.kind === 'capture') return WRONG_TEXT.filter((w) => !s.codec.parseText(w).ok && w !== '').map(at);
+        if (s.kind !== 'mixed') return [];
+        // One capture of the segment wrong, the others valid, its literals where they were.
+        const shape = mixedShape(s.pieces);
+        const valid = mixedTexts(s.pieces);
+        return shape.captures.flatMap((c, k) => WRONG_TEXT.filter((w) => !c.codec.parseText(w).ok && w !== '')
+          .map((w) => valid.map((x, j) => (j === k ? w : x))).filter((texts) => splitsBack(shape, texts)).map((texts) => at(joinMixed(shape, texts))));
+      });
     case 'badQuery':
-      return e.query.flatMap((q) => WRONG_TEXT.filter((w) => w !== '' && (q.mode === 'flag' || !q.codec.parseText(w).ok))
-        .map((w) => ({ ...base, url: `${base.url}?${encodeURIComponent(q.mode === 'deep' ? `${q.name}[x]` : q.name)}=${encodeURIComponent(q.mode === 'flag' ? 'maybe' : w)}` })));
+      return [
+        // The required ones left out (all of them: the first is named).
+        ...(v.query === '' ? [] : [{ ...base, url: url(v.segments) }]),
+        ...e.query.flatMap((q) => WRONG_TEXT.filter((w) => w !== '' && (q.mode === 'flag' || !q.codec.parseText(w).ok)).map((w) => {
+          // The wrong value in place of the parameter's valid one (given twice would be another error).
+          const wrong = { text: `${encodeURIComponent(q.mode === 'deep' ? `${q.name}[x]` : q.name)}=${encodeURIComponent(q.mode === 'flag' ? 'maybe' : w)}` };
+          return { ...base, url: url(v.segments, queryOf([...v.pairs.filter((p) => p.name !== q.name), wrong])) };
+        })),
+      ];
     case 'badHeader':
       return [
         ...e.headers.flatMap((h) => WRONG_TEXT.filter((w) => !h.codec.parseText(w).ok).map((w) => withHeaders({ [h.name.toLowerCase()]: w }))),
+        ...e.headers.filter((h) => h.required === true).map((h) => ({ ...base, headers: Object.fromEntries(Object.entries(v.headers).filter(([k]) => k !== h.name.toLowerCase())) })),
         ...e.extensions.filter((x) => x.ext.errors.includes('badHeader')).map((x) => withHeaders({ [x.ext.header.toLowerCase()]: '!' })),
       ];
     case 'badBody':

@@ -3,6 +3,8 @@
 import { ERRORS } from '../dsl/errors.js';
 import type { Formatters } from '../dsl/formatters.js';
 import type { EndpointInfo, Surface } from '../dsl/types.js';
+import { segmentCaptures } from '../dsl/segment.js';
+import { requiredParts } from '../describe/required-parts.js';
 import { endpointErrors, surfaceErrors as possibleSurfaceErrors, type PossibleError } from '../describe/possible-errors.js';
 
 export interface DocError {
@@ -18,7 +20,7 @@ const list = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(', ');
 
 /** The 400s of one endpoint are one documented answer, naming every part that can cause it. */
 function badRequest(surface: Surface, e: EndpointInfo, fours: readonly PossibleError[]): DocError {
-  const captures = e.segments.flatMap((s) => (s.kind === 'capture' ? [s.name] : []));
+  const captures = e.segments.flatMap((s) => segmentCaptures(s).map((c) => c.name));
   const headers = [...e.headers.map((h) => h.name), ...e.extensions.filter((x) => x.ext.errors.includes('badHeader')).map((x) => x.ext.header)];
   const parts = [
     captures.length > 0 ? `path variable ${list(captures)}` : '',
@@ -26,9 +28,11 @@ function badRequest(surface: Surface, e: EndpointInfo, fours: readonly PossibleE
     headers.length > 0 ? `header ${list(headers)}` : '',
     e.body ? 'the request body' : '',
   ].filter((p) => p !== '');
+  const required = requiredParts(e).map((r) => `${r.in === 'query' ? 'query parameter' : r.in} \`${r.name}\``);
+  const missing = required.length === 0 ? '' : `, or a required part is missing (${required.join(', ')})`;
   return {
     status: 400, reason: ERRORS.badQuery.reason, custom: customised(surface, fours.map((x) => x.formatter)),
-    description: `A part of the request does not decode (${parts.join('; ')}); the body names the part and the reason.`,
+    description: `A part of the request does not decode (${parts.join('; ')})${missing}; the body names the part and the reason.`,
   };
 }
 

@@ -3,6 +3,7 @@
 import { escapeHtml } from '../codec/media.js';
 import type { DocContent, DocEndpoint, DocExample, DocResponse } from './model.js';
 import { verificationLines } from './verification.js';
+import { formSentence } from './text-form.js';
 
 const esc = (s: string) => escapeHtml(s);
 /** Prose from the description, whose `code` spans (errors, parameters) become <code>. */
@@ -35,13 +36,17 @@ function contentBlock(c: DocContent, stream: boolean): string {
   return `<p>A${stream ? ' stream of' : ''} <strong>${esc(c.label)}</strong> as ${types}.</p>${body}`;
 }
 
+/** The `in` column of a required parameter says so: a request without it gets 400. */
+const required = (where: string, yes: boolean) => (yes ? `${where}, required` : where);
+
 interface ParamRow { readonly name: string; readonly where: string; readonly type: string; readonly note: string }
 
 function paramRows(e: DocEndpoint): ParamRow[] {
   return [
-    ...e.captures.map((c) => ({ name: c.name, where: c.rest ? 'path (rest)' : 'path', type: c.label, note: [c.description, c.example === undefined ? undefined : `Example: ${JSON.stringify(c.example)}`].filter(Boolean).join(' ') })),
-    ...e.query.map((q) => ({ name: q.name, where: q.mode === 'flag' ? 'query (flag)' : q.mode === 'list' ? 'query (repeated)' : q.mode === 'deep' ? 'query (keyed)' : 'query', type: q.label, note: [q.description, q.values.length > 0 ? `Values: ${q.values.join(', ')}` : undefined].filter(Boolean).join(' ') })),
-    ...e.headers.map((h) => ({ name: h.name, where: 'header', type: h.label, note: h.description ?? '' })),
+    ...e.captures.map((c) => ({ name: c.name, where: c.rest ? 'path (rest)' : 'path', type: c.label, note: [c.description, c.form ? formSentence(c.form, c.exampleText) : undefined, c.example === undefined ? undefined : `Example: ${JSON.stringify(c.example)}`].filter(Boolean).join(' ') })),
+    ...e.query.map((q) => ({ name: q.name, where: required(q.mode === 'flag' ? 'query (flag)' : q.mode === 'list' ? 'query (repeated)' : q.mode === 'deep' ? 'query (keyed)' : 'query', q.required), type: q.label, note: [q.description, q.form ? formSentence(q.form) : undefined, q.allowReserved ? 'Reserved characters may be sent unencoded.' : undefined, q.values.length > 0 ? `Values: ${q.values.join(', ')}` : undefined].filter(Boolean).join(' ') })),
+    ...e.headers.map((h) => ({ name: h.name, where: required('header', h.required), type: h.label, note: [h.description, h.form ? formSentence(h.form) : undefined].filter(Boolean).join(' ') })),
+    ...e.cookies.map((c) => ({ name: c.name, where: required('cookie', c.required === true), type: c.label, note: [c.description, c.form ? formSentence(c.form) : undefined].filter(Boolean).join(' ') })),
     ...(e.range ? [{ name: 'Range', where: 'header', type: 'string', note: `${e.range.format}; fields ${e.range.fields.map((f) => `${f.name} (limit ${f.limit}, order ${f.order})`).join(', ')}` }] : []),
   ];
 }

@@ -1,6 +1,7 @@
 // The Markdown renderer: servant-docs' layout (intro sections, then `## METHOD /path` per endpoint
 // with Captures, Headers, Parameters, Request and Response sections), read from the doc model.
 import { verificationLines } from './verification.js';
+import { formSentence } from './text-form.js';
 import type { DocAuth, DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 
 /** `a` or `an` before a type's label (`an integer`, `a User`). */
@@ -75,6 +76,9 @@ function paramBlock(method: string, p: DocQuery): string[] {
     // decided: the Values line is left out when there is nothing to list (servant prints `**`).
     ...(values.length > 0 ? [`${NEST}- **Values**: *${values.join(', ')}*`] : []),
     `${NEST}- **Description**: ${p.description ?? `(${p.label})`}`,
+    ...(p.required ? [`${NEST}- This parameter is **required**: a request without it gets 400 Bad Request.`] : []),
+    ...(p.form ? [`${NEST}- ${formSentence(p.form)}`] : []),
+    ...(p.allowReserved ? [`${NEST}- Reserved characters (\`/\`, \`?\`, \`:\`...) may be sent unencoded.`] : []),
     ...(p.mode === 'deep' ? [`${NEST}- This parameter is an **object**: each field is its own parameter, \`${p.name}[field]=value\`.`] : []),
     ...(p.mode === 'list' ? [`${NEST}- This parameter is a **list**. All ${method} parameters with the name ${p.name}[] will forward their values in a list to the handler.`] : []),
     ...(p.mode === 'flag' ? [`${NEST}- This parameter is a **flag**. This means no value is expected to be associated to this parameter.`] : []),
@@ -85,7 +89,7 @@ function paramBlock(method: string, p: DocQuery): string[] {
 function headersLine(r: DocResponse): string[] {
   if (r.headers.length === 0) return ['- Headers: []'];
   // decided: response headers as a nested list (name, type, sample, meaning) instead of servant's
-  // Haskell `[("X-An-Int","1797")]`; see README "Decisions".
+  // Haskell `[("X-An-Int","1797")]`; see docs/decisions.md "Docs response headers".
   return ['- Headers:', ...r.headers.map((h) => `${NEST}- **${h.name}** (${h.label}${h.example === undefined ? '' : `, example \`${h.example}\``})${h.description === undefined ? '' : `: ${h.description}`}`)];
 }
 
@@ -107,13 +111,21 @@ function endpointLines(e: DocEndpoint): string[] {
   if (e.summary !== undefined) out.push(e.summary, '');
   if (e.auth) out.push(...authSection(e.auth));
   if (e.captures.length > 0) {
-    out.push('### Captures:', '', ...e.captures.map((c) => `- *${c.name}*: ${c.description ?? (c.rest ? '(path) the rest of the path, one or more segments' : `(${c.label})`)}`), '');
+    out.push('### Captures:', '', ...e.captures.map((c) => `- *${c.name}*: ${c.description ?? (c.rest ? '(path) the rest of the path, one or more segments' : `(${c.label})`)}${c.form ? ` ${formSentence(c.form, c.exampleText)}` : ''}`), '');
   }
-  if (e.headers.length > 0 || e.range) {
+  if (e.headers.length > 0 || e.range || e.cookies.length > 0) {
     out.push('### Headers:', '');
     for (const h of e.headers) {
       out.push(`- This endpoint is sensitive to the value of the **${h.name}** HTTP header.`);
       if (h.description !== undefined) out.push(`${NEST}- **Description**: ${h.description}`);
+      if (h.required) out.push(`${NEST}- This header is **required**: a request without it gets 400 Bad Request.`);
+      if (h.form) out.push(`${NEST}- ${formSentence(h.form)}`);
+    }
+    for (const c of e.cookies) {
+      out.push(`- This endpoint is sensitive to the value of the **${c.name}** cookie (${c.label}).`);
+      if (c.description !== undefined) out.push(`${NEST}- **Description**: ${c.description}`);
+      if (c.required === true) out.push(`${NEST}- This cookie is **required**: a request without it gets 400 Bad Request.`);
+      if (c.form) out.push(`${NEST}- ${formSentence(c.form)}`);
     }
     if (e.range) out.push(...rangeLines(e.range));
     out.push('');
@@ -131,7 +143,7 @@ function endpointLines(e: DocEndpoint): string[] {
 export function renderMarkdown(model: DocModel): string {
   // decided: without an intro (the surface's own or `--intro`) the surface's title is the intro, a
   // `## Title` section as servant-docs shows one; an intro replaces it, so S9's document starts
-  // with its Welcome. README "Decisions where the spec is silent", Docs `--intro`.
+  // with its Welcome. docs/decisions.md "Docs --intro".
   const intros = model.intros.length > 0 ? model.intros : [{ title: model.title, paragraphs: [] }];
   const lines = [
     ...intros.flatMap((i) => [`## ${i.title}`, '', ...(i.paragraphs.length === 0 ? [] : [...intersperse('', i.paragraphs), ''])]),

@@ -2,12 +2,13 @@
 // path then method, with their parts, media types, encoded examples and possible errors.
 // Renderers (markdown.ts, openapi.ts) read only this model.
 import { STATUS_CODES } from 'node:http';
-import type { Codec, Example, JsonSchema } from '../codec/types.js';
+import type { Codec, Example, JsonSchema, TextForm } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import { sample } from '../codec/sample.js';
 import type { ResponseExample } from '../dsl/example.js';
-import type { EndpointInfo, Method, QueryMode, ResponseSpec, Surface, SurfaceMeta } from '../dsl/types.js';
+import type { CapturePart, EndpointInfo, Method, QueryMode, ResponseSpec, Surface, SurfaceMeta } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
+import { mixedText } from '../dsl/walk.js';
 import type { DocFacet } from '../dsl/extension.js';
 import { type DocIntro, introsOf } from './intro.js';
 import { protocolErrors, surfaceErrors, type DocError } from './errors.js';
@@ -84,6 +85,8 @@ export interface DocCapture extends Typed {
   readonly example?: unknown;
   /** The same example as a path segment writes it (before percent-encoding). */
   readonly exampleText?: string;
+  /** The path style it is written in (`label`, `matrix`), when not the type's own text. */
+  readonly form?: TextForm;
 }
 
 export interface DocQuery extends Typed {
@@ -92,9 +95,20 @@ export interface DocQuery extends Typed {
   readonly values: readonly string[];
   /** The sample values that parse as the parameter's type. */
   readonly typedValues: readonly unknown[];
+  /** A request without it is refused (400). */
+  readonly required: boolean;
+  /** Reserved characters may be sent unencoded (OpenAPI `allowReserved`). */
+  readonly allowReserved: boolean;
+  /** The style it is written in (`pipeDelimited`, JSON text), when not the type's own text. */
+  readonly form?: TextForm;
 }
 
-export type DocHeader = Typed;
+export interface DocHeader extends Typed {
+  /** A request without it is refused (400). */
+  readonly required: boolean;
+  /** How it is written when not as its type's own text (JSON text, an exploded object). */
+  readonly form?: TextForm;
+}
 
 export interface DocContent {
   readonly label: string;
@@ -159,10 +173,21 @@ export interface DocModel {
   /** The port the surface is served on when served alone (`api-serve SN`). */
   readonly port?: number;
   readonly license?: SurfaceMeta['license'];
+  /** What the surface says of its OpenAPI document (an imported document's own words), written back as said. */
+  readonly document?: DocDocument;
   readonly intros: readonly DocIntro[];
   readonly endpoints: readonly DocEndpoint[];
   /** Errors the surface answers for requests no endpoint handles (404, 405). */
   readonly errors: readonly DocError[];
+}
+
+export type DocDocument = Pick<SurfaceMeta, 'version' | 'description' | 'contact' | 'termsOfService' | 'servers' | 'tags' | 'externalDocs' | 'extensions'>;
+
+/** The meta fields the OpenAPI renderer writes back, when the surface has any. */
+function documentOf(meta: SurfaceMeta): DocDocument | undefined {
+  const { version, description, contact, termsOfService, servers, tags, externalDocs, extensions } = meta;
+  const fields = Object.entries({ version, description, contact, termsOfService, servers, tags, externalDocs, extensions }).filter(([, v]) => v !== undefined);
+  return fields.length > 0 ? Object.fromEntries(fields) as DocDocument : undefined;
 }
 
 export interface ModelOptions {
@@ -252,6 +277,8 @@ function responseOf(e: EndpointInfo, r: ResponseSpec, first: boolean): DocRespon
 }
 
 const described = (d: string | undefined) => (d === undefined ? {} : { description: d });
+/** A parameter's text form, when its codec has one. */
+const formOf = (c: Codec<unknown>) => (c.textForm === undefined ? {} : { form: c.textForm.form });
 
 /** A capture's first example, else its codec's sample; none when the codec has no value. */
 function captureExample(codec: Codec<unknown>): unknown {
@@ -260,21 +287,28 @@ function captureExample(codec: Codec<unknown>): unknown {
 }
 
 function endpointOf(surface: Surface, e: EndpointInfo, predict: () => ReturnType<typeof predictor>): DocEndpoint {
-  const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : `:${s.name}`));
+  // decided: a mixed segment shows its captures in braces (`{name}.{ext}`), as `:name` has no end
+  // (`:parent:synthesize` would read as two captures); docs/decisions.md "Mixed path segments".
+  const segments = e.segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'mixed' ? mixedText(s) : `:${s.name}`));
   const { auth, range, security, cookies } = facetsOf(e);
+  const capture = (s: CapturePart): DocCapture => ({
+    name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description), ...formOf(s.codec),
+    // Every capture has an example (tools such as Dredd need one to build a URL): its own, else
+    // its codec's deterministic sample.
+    ...((ex) => (ex === undefined ? {} : { example: ex, exampleText: s.codec.formatText(ex) }))(captureExample(s.codec)),
+  });
   const captures = e.segments.flatMap((s): DocCapture[] => (s.kind === 'static' ? []
-    : s.kind === 'capture' ? [{
-      name: s.name, label: s.codec.label, schema: s.codec.schema, rest: false, ...described(s.description),
-      // Every capture has an example (tools such as Dredd need one to build a URL): its own, else
-      // its codec's deterministic sample.
-      ...((ex) => (ex === undefined ? {} : { example: ex, exampleText: s.codec.formatText(ex) }))(captureExample(s.codec)),
-    }]
+    : s.kind === 'capture' ? [capture(s)]
+    : s.kind === 'mixed' ? s.pieces.flatMap((p) => (typeof p === 'string' ? [] : [capture(p)]))
     : [{ name: s.name, label: 'path', schema: { type: 'string' }, rest: true, example: 'file.txt', exampleText: 'file.txt', ...described(s.description) }]));
   const query = e.query.map((q): DocQuery => {
     const values = q.values ?? [];
     // `...` in a list of sample values means "and so on", not a value.
     const typedValues = values.flatMap((v) => { const r = q.codec.parseText(v); return r.ok && v !== '...' ? [r.value] : []; });
-    return { name: q.name, label: q.codec.label, schema: q.codec.schema, mode: q.mode, values, typedValues, ...described(q.description) };
+    return {
+      name: q.name, label: q.codec.label, schema: q.codec.schema, mode: q.mode, values, typedValues, ...described(q.description),
+      required: q.required === true, allowReserved: q.allowReserved === true, ...formOf(q.codec),
+    };
   });
   const body = e.body;
   const request = body === undefined ? undefined : {
@@ -292,7 +326,7 @@ function endpointOf(surface: Surface, e: EndpointInfo, predict: () => ReturnType
     tags: e.tags ?? [],
     captures,
     query,
-    headers: e.headers.map((h) => ({ name: h.name, label: h.codec.label, schema: h.codec.schema, ...described(h.description) })),
+    headers: e.headers.map((h) => ({ name: h.name, label: h.codec.label, schema: h.codec.schema, ...described(h.description), required: h.required === true, ...formOf(h.codec) })),
     cookies,
     ...(auth ? { auth } : {}),
     ...(security ? { security } : {}),
@@ -329,11 +363,13 @@ export function docModel(surface: Surface, options: ModelOptions = {}): DocModel
   let made: ReturnType<typeof predictor> | undefined;
   const predict = () => (made ??= predictor(surface));
   const endpoints = checkSurface(surface).map((e) => endpointOf(surface, e, predict)).sort(compareEndpoints);
+  const document = documentOf(surface.meta);
   return {
     surface: surface.name,
     title: surface.meta.title,
     ...(surface.meta.port === undefined ? {} : { port: surface.meta.port }),
     ...(surface.meta.license === undefined ? {} : { license: surface.meta.license }),
+    ...(document === undefined ? {} : { document }),
     intros: options.intros ?? introsOf(surface.meta),
     endpoints,
     errors: surfaceErrors(surface),

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 renderer: paths (HEAD wherever GET), parameters with JSON Schemas and examples,
 // request bodies and responses per media type (openapi-content.ts), security, servers, tags, and
 // the protocol errors each endpoint can answer with their real answers, all read from the doc model.
-import type { JsonSchema } from '../codec/types.js';
+import type { JsonSchema, TextForm } from '../codec/types.js';
 import type { DocAnswer, DocAuth, DocEndpoint, DocError, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
 import type { SecurityScheme } from '../dsl/declared-security.js';
 import { SchemaRegistry } from './openapi-schemas.js';
@@ -15,8 +15,18 @@ type Obj = Record<string, unknown>;
 const SCHEME_KEY: Readonly<Record<DocAuth['schemes'][number], string>> = { Basic: 'basicAuth', Bearer: 'bearerAuth' };
 const described = (d: string | undefined) => (d === undefined || d === '' ? {} : { description: d });
 
+/**
+ * How a parameter's value is written, as OpenAPI says it: `style`/`explode`, or JSON text as
+ * `content` (which takes the place of `schema`); the plain schema when it has no text form.
+ */
+function valueFields(schema: JsonSchema, form: TextForm | undefined, reg: SchemaRegistry): Obj {
+  if (form === undefined) return { schema: reg.ref(schema) };
+  if (form.style === 'json') return { content: { 'application/json': { schema: reg.ref(schema) } } };
+  return { schema: reg.ref(schema), style: form.style, explode: form.explode };
+}
+
 function queryParameter(q: DocQuery, reg: SchemaRegistry): Obj {
-  const base = { name: q.name, in: 'query', required: false, ...described(q.description) };
+  const base = { name: q.name, in: 'query', required: q.required, ...described(q.description), ...(q.allowReserved ? { allowReserved: true } : {}) };
   if (q.mode === 'flag') {
     return { ...base, schema: { type: 'boolean' }, allowEmptyValue: true, description: `${q.description ?? ''} A flag: true when present (\`?${q.name}\`), false when absent.`.trim() };
   }
@@ -27,6 +37,7 @@ function queryParameter(q: DocQuery, reg: SchemaRegistry): Obj {
   const examples = values.length > 0 ? { examples: named } : {};
   if (q.mode === 'list') return { ...base, schema: { type: 'array', items: reg.ref(q.schema) }, style: 'form', explode: true, ...examples };
   if (q.mode === 'deep') return { ...base, schema: reg.ref(q.schema), style: 'deepObject', explode: true, ...examples };
+  if (q.form !== undefined) return { ...base, ...valueFields(q.schema, q.form, reg), ...examples };
   // A list or an object in one value is comma-separated: `1,2,3`, `R,100,G,200`.
   if (q.schema.type === 'array' || q.schema.type === 'object') return { ...base, schema: reg.ref(q.schema), style: 'form', explode: false, ...examples };
   return { ...base, schema: reg.ref(q.schema), ...examples };
@@ -45,13 +56,13 @@ function rangeParameter(r: DocRange): Obj {
 function parameters(e: DocEndpoint, reg: SchemaRegistry): Obj[] {
   return [
     ...e.captures.map((c) => ({
-      name: c.name, in: 'path', required: true, schema: reg.ref(c.schema),
+      name: c.name, in: 'path', required: true, ...valueFields(c.schema, c.form, reg),
       ...(c.example === undefined ? {} : { example: c.example }),
       ...described(c.rest ? `${sentence(c.description ?? '')} The rest of the path: one or more segments, \`/\` included.`.trim() : c.description),
     })),
     ...e.query.map((q) => queryParameter(q, reg)),
-    ...e.headers.map((h) => ({ name: h.name, in: 'header', required: false, schema: reg.ref(h.schema), ...described(h.description) })),
-    ...e.cookies.map((c) => ({ name: c.name, in: 'cookie', required: false, schema: reg.ref(c.schema), ...described(c.description) })),
+    ...e.headers.map((h) => ({ name: h.name, in: 'header', required: h.required, ...valueFields(h.schema, h.form, reg), ...described(h.description) })),
+    ...e.cookies.map((c) => ({ name: c.name, in: 'cookie', required: c.required === true, ...valueFields(c.schema, c.form, reg), ...described(c.description) })),
     ...(e.range ? [rangeParameter(e.range)] : []),
   ];
 }
@@ -129,11 +140,12 @@ function summaryOf(e: DocEndpoint): string {
 
 /**
  * decided: an endpoint's tags are its declared ones, else its first static path segment (`users`),
- * else the surface's name; README "Decisions where the spec is silent", OpenAPI.
+ * else the surface's name; docs/decisions.md "OpenAPI".
  */
 function tagsOf(e: DocEndpoint, surface: string): string[] {
   if (e.tags.length > 0) return [...e.tags];
-  const first = e.segments.find((s) => !s.startsWith(':'));
+  // A mixed segment (`{name}.{ext}`) names no group either.
+  const first = e.segments.find((s) => !s.startsWith(':') && !s.includes('{'));
   return [first ?? surface];
 }
 
@@ -223,10 +235,12 @@ export interface OpenApiOptions {
 
 /**
  * decided: `servers` is `--server-url` when given, else `http://127.0.0.1:PORT` for the port the
- * surface is served on alone (8081 when it names none, as `api-serve`); README "Decisions".
+ * surface is served on alone (8081 when it names none, as `api-serve`); docs/decisions.md "OpenAPI".
  */
 function servers(model: DocModel, options: OpenApiOptions): Obj[] {
   if (options.serverUrl !== undefined) return [{ url: options.serverUrl }];
+  // An imported document's own servers are where its API is, rather than this machine.
+  if (model.document?.servers !== undefined) return model.document.servers.map((s) => ({ ...s }));
   return [{ url: `http://127.0.0.1:${model.port ?? 8081}`, description: `\`api-serve ${model.surface}\` on this machine.` }];
 }
 
@@ -243,29 +257,43 @@ export function renderOpenApi(model: DocModel, options: OpenApiOptions = {}): Ob
   }
   // Path items in the order OpenAPI tools show them: get, head, then the rest as declared.
   for (const [k, item] of Object.entries(paths)) paths[k] = Object.fromEntries(Object.entries(item as Obj).sort(([a], [b]) => methodOrder(a) - methodOrder(b)));
-  const tags = [...new Set(Object.values(paths).flatMap((item) => Object.values(item as Obj).flatMap((op) => (op as Obj).tags as string[])))];
+  const used = [...new Set(Object.values(paths).flatMap((item) => Object.values(item as Obj).flatMap((op) => (op as Obj).tags as string[])))];
+  // The surface's own tags first, as declared (an imported document's, descriptions and all), then the others used.
+  const declared = model.document?.tags ?? [];
+  const tags = [...declared.map((t) => ({ ...t })), ...used.filter((name) => !declared.some((t) => t.name === name)).map((name) => ({ name, description: tagDescription(name, model) }))];
   const intro = model.intros.map((i) => [`## ${i.title}`, ...i.paragraphs].join('\n\n')).join('\n\n');
   const wide = model.errors.map((x) => `${x.status} ${x.reason}: ${x.description}${x.custom ? ' (this surface formats this answer itself)' : ''}`).join(' ');
   const schemas = reg.components();
   const security = securitySchemes(model);
   const components = { ...(Object.keys(schemas).length > 0 ? { schemas } : {}), ...(security ? { securitySchemes: security } : {}) };
+  const own = model.document ?? {};
   return {
     openapi: '3.1.0',
     info: {
       title: model.title,
-      // decided: surfaces carry no version (the spec shows none); see README "Decisions".
-      version: 'unversioned',
-      description: `${intro === '' ? '' : `${intro}\n\n`}Surface ${model.surface}. For a request no endpoint handles: ${wide}`,
+      // decided: a surface without a version says `unversioned` (the spec shows none); see docs/decisions.md "OpenAPI".
+      version: own.version ?? 'unversioned',
+      // decided: a description of the surface's own (an imported document's) is written back as it
+      // is, so a document read and written again keeps it; see docs/decisions.md "OpenAPI".
+      description: own.description ?? `${intro === '' ? '' : `${intro}\n\n`}Surface ${model.surface}. For a request no endpoint handles: ${wide}`,
+      ...(own.termsOfService === undefined ? {} : { termsOfService: own.termsOfService }),
+      ...(own.contact === undefined ? {} : { contact: { ...own.contact } }),
       ...(model.license === undefined ? {} : { license: model.license }),
+      ...xKeys(own.extensions?.info),
     },
     servers: servers(model, options),
-    tags: tags.map((name) => ({ name, description: tagDescription(name, model) })),
+    tags,
     paths,
-    // The answers for paths no endpoint handles (404, 405) are in `info.description`: OpenAPI has
-    // no place for a response no operation gives.
+    // The answers for paths no endpoint handles (404, 405) are in `info.description` (unless the
+    // surface has a description of its own): OpenAPI has no place for a response no operation gives.
     ...(Object.keys(components).length > 0 ? { components } : {}),
+    ...(own.externalDocs === undefined ? {} : { externalDocs: { ...own.externalDocs } }),
+    ...xKeys(own.extensions?.document),
   };
 }
+
+/** Only `x-` keys are extensions: another key could replace a field the renderer wrote. */
+const xKeys = (o: Readonly<Record<string, unknown>> | undefined): Obj => Object.fromEntries(Object.entries(o ?? {}).filter(([k]) => k.startsWith('x-')));
 
 const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete'];
 const methodOrder = (m: string) => METHOD_ORDER.indexOf(m);

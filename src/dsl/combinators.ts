@@ -1,5 +1,6 @@
 // Inert combinators that build the description: request parts, endpoints, groups, surfaces.
 import type { Codec, Example, ObjectCodec } from '../codec/types.js';
+import { withTextForm } from '../codec/text-form.js';
 import { type MediaCodec, json as jsonMedia, text as textMedia } from '../codec/media.js';
 import type {
   BodyPart, CapturePart, Content, Endpoint, Group, HeaderPart, Method, Part, QueryPart, ResponseSpec, ResponseType, RestPart,
@@ -8,11 +9,28 @@ import type {
 import type { ResponseExample } from './example.js';
 
 interface Described { readonly description?: string }
-const opt = <O extends object>(o: O | undefined) => (o ?? {}) as Partial<O>;
 
 export interface CaptureOptions {
   /** Check the codec's validation keywords after the method (see `CapturePart.rulesAfterMethod`). */
   readonly rulesAfterMethod?: boolean;
+  /**
+   * OpenAPI's path style: `simple` (`5`, `3,4,5`; the default), `label` (`.5`, `.3,4,5`) or `matrix`
+   * (`;id=5`, `;id=3,4,5`); `explode` repeats the separator per item (`.3.4.5`, `;id=3;id=4`, `;R=100;G=200`).
+   */
+  readonly style?: 'simple' | 'label' | 'matrix';
+  readonly explode?: boolean;
+  /** The segment is JSON text of the codec (OpenAPI `content: application/json`). */
+  readonly json?: boolean;
+}
+
+/** A capture's codec in its path style (the router, docs and fuzz read the value through it). */
+function pathStyled<T>(name: string, codec: Codec<T>, options: CaptureOptions | undefined): Codec<T> {
+  if (options?.json === true) return withTextForm(codec, { style: 'json', explode: false, name });
+  const style = options?.style ?? 'simple';
+  const explode = options?.explode === true;
+  // Unexploded `simple` is the codec's own text; an exploded simple list is the same text too.
+  if (style === 'simple' && (!explode || codec.kind !== 'object')) return codec;
+  return withTextForm(codec, { style, explode, name });
 }
 
 /**
@@ -21,7 +39,7 @@ export interface CaptureOptions {
  */
 export function capture<const N extends string, T>(name: N, codec: Codec<T>, description?: string, options?: CaptureOptions): CapturePart<N, T> {
   return {
-    kind: 'capture', name, codec,
+    kind: 'capture', name, codec: pathStyled(name, codec, options),
     ...(description === undefined ? {} : { description }),
     ...(options?.rulesAfterMethod === true && codec.refines !== undefined ? { rulesAfterMethod: true as const } : {}),
   };
@@ -32,35 +50,85 @@ export function rest<const N extends string>(name: N, description?: string): Res
   return description === undefined ? { kind: 'rest', name } : { kind: 'rest', name, description };
 }
 
-interface QueryOptions extends Described { readonly values?: readonly string[] }
+interface QueryOptions extends Described {
+  readonly values?: readonly string[];
+  /**
+   * A request without it is a 400 naming it, and the handler's input has it (not `| undefined`),
+   * servant's `QueryParam' '[Required]`. A required list or object needs at least one value.
+   */
+  readonly required?: boolean;
+  /** Reserved characters (`/?:@...`) may be sent unencoded (OpenAPI `allowReserved`): docs say so. */
+  readonly allowReserved?: boolean;
+}
 
-/** An optional query parameter; the handler sees `undefined` when it is absent. */
-export function query<const N extends string, T>(name: N, codec: Codec<T>, options?: QueryOptions): QueryPart<N, T, 'single'> {
-  return { kind: 'query', name, codec, mode: 'single', ...opt(options) };
+/** How one query value is written: OpenAPI `style` (a list joined by ` ` or `|`), or JSON text (`content`). */
+interface ValueOptions {
+  /** `form` (comma-separated, the default), `spaceDelimited` (`1 2 3`) or `pipeDelimited` (`1|2|3`). */
+  readonly style?: 'form' | 'spaceDelimited' | 'pipeDelimited';
+  /** The value is JSON text of the codec (`?filter={"a":1}`, OpenAPI `content: application/json`). */
+  readonly json?: boolean;
+}
+
+/** Whether an options type says `required: true` (the handler's input then has the value). */
+export type RequiredOf<O> = O extends { readonly required: true } ? true : false;
+
+/** The parts' common optional fields from their options. */
+const queryFields = (o: QueryOptions | undefined) => ({
+  ...(o?.description === undefined ? {} : { description: o.description }),
+  ...(o?.values === undefined ? {} : { values: o.values }),
+  ...(o?.required === true ? { required: true as const } : {}),
+  ...(o?.allowReserved === true ? { allowReserved: true as const } : {}),
+});
+
+/** A query value's codec in its text form (JSON, or a list joined by a delimiter). */
+function valueStyled<T>(name: string, codec: Codec<T>, o: ValueOptions | undefined): Codec<T> {
+  if (o?.json === true) return withTextForm(codec, { style: 'json', explode: false, name });
+  if (o?.style === 'spaceDelimited' || o?.style === 'pipeDelimited') return withTextForm(codec, { style: o.style, explode: false, name });
+  return codec;
+}
+
+/** A query parameter: `undefined` for the handler when absent, unless `required` (then a 400). */
+export function query<const N extends string, T, const O extends QueryOptions & ValueOptions = {}>(name: N, codec: Codec<T>, options?: O): QueryPart<N, T, 'single', RequiredOf<O>> {
+  return { kind: 'query', name, codec: valueStyled(name, codec, options), mode: 'single', ...queryFields(options) };
 }
 
 /** A boolean flag: true when present (`?capital`, `?capital=true`), false when absent. */
-export function flag<const N extends string>(name: N, options?: QueryOptions): QueryPart<N, boolean, 'flag'> {
-  return { kind: 'query', name, codec: flagCodec, mode: 'flag', ...opt(options) };
+export function flag<const N extends string>(name: N, options?: Omit<QueryOptions, 'required'>): QueryPart<N, boolean, 'flag', false> {
+  return { kind: 'query', name, codec: flagCodec, mode: 'flag', ...queryFields(options) };
 }
 
-/** A repeated parameter read as a list (`?tag=a&tag=b` or `?tag[]=a`); empty when absent. */
-export function queryList<const N extends string, T>(name: N, codec: Codec<T>, options?: QueryOptions): QueryPart<N, T, 'list'> {
-  return { kind: 'query', name, codec, mode: 'list', ...opt(options) };
+/** A repeated parameter read as a list (`?tag=a&tag=b` or `?tag[]=a`); empty when absent (a 400 when `required`). */
+export function queryList<const N extends string, T, const O extends QueryOptions = {}>(name: N, codec: Codec<T>, options?: O): QueryPart<N, T, 'list', RequiredOf<O>> {
+  return { kind: 'query', name, codec, mode: 'list', ...queryFields(options) };
 }
 
 /**
  * An object spread over keyed parameters, OpenAPI's `style: deepObject` (`?filter[color]=red&filter[size]=3`);
- * `undefined` when no such key is given. Each value is read by its field's codec, then the object
- * is checked whole (required fields, extra keys, key counts).
+ * `undefined` when no such key is given (a 400 when `required`). Each value is read by its field's
+ * codec, then the object is checked whole (required fields, extra keys, key counts).
  */
-export function queryObject<const N extends string, T>(name: N, codec: ObjectCodec<T>, options?: QueryOptions): QueryPart<N, T, 'deep'> {
-  return { kind: 'query', name, codec, mode: 'deep', ...opt(options) };
+export function queryObject<const N extends string, T, const O extends QueryOptions = {}>(name: N, codec: ObjectCodec<T>, options?: O): QueryPart<N, T, 'deep', RequiredOf<O>> {
+  return { kind: 'query', name, codec, mode: 'deep', ...queryFields(options) };
 }
 
-/** An optional request header, matched case-insensitively; `undefined` when absent. */
-export function header<const N extends string, T>(name: N, codec: Codec<T>, options?: Described): HeaderPart<N, T> {
-  return { kind: 'header', name, codec, ...opt(options) };
+interface HeaderOptions extends Described {
+  /** A request without it is a 400 naming it; the handler's input then has it (not `| undefined`). */
+  readonly required?: boolean;
+  /** The value is JSON text of the codec (OpenAPI `content: application/json`). */
+  readonly json?: boolean;
+  /** An object as `R=100,G=200` (OpenAPI `style: simple, explode: true`) instead of `R,100,G,200`. */
+  readonly explode?: boolean;
+}
+
+/** A request header, matched case-insensitively; `undefined` when absent, unless `required` (then a 400). */
+export function header<const N extends string, T, const O extends HeaderOptions = {}>(name: N, codec: Codec<T>, options?: O): HeaderPart<N, T, RequiredOf<O>> {
+  const styled = options?.json === true ? withTextForm(codec, { style: 'json', explode: false, name })
+    : options?.explode === true && codec.kind === 'object' ? withTextForm(codec, { style: 'simple', explode: true, name }) : codec;
+  return {
+    kind: 'header', name, codec: styled,
+    ...(options?.description === undefined ? {} : { description: options.description }),
+    ...(options?.required === true ? { required: true as const } : {}),
+  };
 }
 
 /** A request body of the given media types (JSON when not said). */

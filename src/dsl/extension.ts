@@ -4,7 +4,7 @@
 import type { ParseFailure } from './formatters.js';
 import type { ErrorKind, Refusal } from './errors.js';
 import type { RangeField } from '../codec/range-header.js';
-import type { JsonSchema } from '../codec/types.js';
+import type { JsonSchema, TextForm } from '../codec/types.js';
 import type { SecurityRequirement } from './declared-security.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -43,7 +43,12 @@ export type DocFacet =
   /** Security an imported document declares (OpenAPI's `security`: any one requirement, all its schemes). */
   | { readonly kind: 'security'; readonly requirements: readonly SecurityRequirement[] }
   /** A request cookie (OpenAPI's `in: cookie` parameter). */
-  | { readonly kind: 'cookie'; readonly name: string; readonly label: string; readonly schema: JsonSchema; readonly description?: string };
+  | {
+    readonly kind: 'cookie'; readonly name: string; readonly label: string; readonly schema: JsonSchema; readonly description?: string;
+    readonly required?: boolean;
+    /** How the value is written when not as its type's own text (JSON text). */
+    readonly form?: TextForm;
+  };
 
 /** A command-line option a server takes for this extension (`--token-ttl`); the runtime reads it from `ServeEnv.options`. */
 export interface ExtensionOption {

@@ -1,5 +1,6 @@
 // The DSL: describe a surface as data, then implement its handlers.
 export * from './combinators.js';
+export { segment } from './segment.js';
 export {
   auth, basicAuth, bearerAuth, authExtension, challenges, unauthorized, AuthenticatedUserCodec,
   type UserDirectory, type AuthConfig, type AuthenticatedUser, type AuthPart, type AuthScheme, type AuthClaim, type BearerProblem,

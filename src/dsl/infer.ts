@@ -1,6 +1,6 @@
 // Type-level reading of a surface: the input each handler receives and the handler map's shape.
 import type {
-  BodyPart, CapturePart, Endpoint, ExtensionPart, Group, HeaderPart, Part, QueryPart, ResponseType, RestPart, Tree,
+  BodyPart, CapturePart, Endpoint, ExtensionPart, Group, HeaderPart, MixedPart, Part, QueryPart, ResponseType, RestPart, Tree,
 } from './types.js';
 import type { HeaderValues, HttpError, Reply } from './reply.js';
 import type { HandlerContext } from './implement.js';
@@ -8,12 +8,17 @@ import type { HandlerContext } from './implement.js';
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
+/** A required part is always in the input; an optional one may be absent (`undefined`). */
+type Presence<N extends string, T, R> = [R] extends [true] ? { [K in N]: T } : { [K in N]?: T | undefined };
+
 type Contribution<P> =
   P extends CapturePart<infer N, infer T> ? { [K in N]: T }
+  // A mixed segment's captures join the union that InputOf intersects; its texts add nothing.
+  : P extends MixedPart<infer C> ? Contribution<C[number]>
   : P extends RestPart<infer N> ? { [K in N]: string[] }
-  : P extends QueryPart<infer N, infer T, infer M>
-    ? M extends 'flag' ? { [K in N]: boolean } : M extends 'list' ? { [K in N]: T[] } : { [K in N]?: T | undefined }
-  : P extends HeaderPart<infer N, infer T> ? { [K in N]?: T | undefined }
+  : P extends QueryPart<infer N, infer T, infer M, infer R>
+    ? M extends 'flag' ? { [K in N]: boolean } : M extends 'list' ? { [K in N]: T[] } : Presence<N, T, R>
+  : P extends HeaderPart<infer N, infer T, infer R> ? Presence<N, T, R>
   : P extends BodyPart<infer T> ? { body: T }
   : P extends ExtensionPart<infer K, infer T> ? { [Q in K]: T }
   : {};
@@ -24,7 +29,7 @@ export type InputOf<P extends readonly Part[]> = [P[number]] extends [never] ? {
 /**
  * The headers a reply may carry for a response declaring header types `H`: each declared header
  * (under its declared name or in lower case) with its codec's type; any other header as text.
- * decided: undeclared names stay allowed (Location, Set-Cookie...); README "Responses typed per status".
+ * decided: undeclared names stay allowed (Location, Set-Cookie...); docs/describing.md "Responses typed per status".
  */
 export type ReplyHeaders<H> =
   & { readonly [K in keyof H]?: H[K] | undefined }

@@ -17,7 +17,7 @@ export interface CapturePart<N extends string = string, T = unknown> {
    * while routing: the capture's type still decides the route (`/user/abc` is a 400 for any
    * method), but a value its rules refuse is a 400 only on a method the path has (else 405), as a
    * handler's own check would be. The docs and OpenAPI show the rules as usual.
-   * decided: README "Decisions where the spec is silent", S10's threshold.
+   * decided: docs/decisions.md "S10's threshold waits for the method".
    */
   readonly rulesAfterMethod?: true;
 }
@@ -29,9 +29,19 @@ export interface RestPart<N extends string = string> {
   readonly description?: string;
 }
 
+/**
+ * One path segment mixing literal text and captures (`{name}.{ext}`, `{parent}:synthesize`,
+ * `v{version}`), built by `segment(...)`: strings are literal text, captures take what lies between.
+ */
+export interface MixedPart<C extends readonly (string | CapturePart)[] = readonly (string | CapturePart)[]> {
+  readonly kind: 'mixed';
+  readonly pieces: C;
+}
+
 export type QueryMode = 'single' | 'flag' | 'list' | 'deep';
 
-export interface QueryPart<N extends string = string, T = unknown, M extends QueryMode = QueryMode> {
+/** `R`: whether the part is required (a request without it is a 400; the handler always has it). */
+export interface QueryPart<N extends string = string, T = unknown, M extends QueryMode = QueryMode, R extends boolean = boolean> {
   readonly kind: 'query';
   readonly name: N;
   readonly codec: Codec<T>;
@@ -39,14 +49,22 @@ export interface QueryPart<N extends string = string, T = unknown, M extends Que
   readonly description?: string;
   /** Sample values listed by the docs. */
   readonly values?: readonly string[];
+  readonly required?: true;
+  /** Reserved characters may be sent unencoded (OpenAPI `allowReserved`); the server reads both. */
+  readonly allowReserved?: true;
+  /** Phantom field carrying `R`; never set at run time. */
+  readonly __required?: R;
 }
 
-export interface HeaderPart<N extends string = string, T = unknown> {
+export interface HeaderPart<N extends string = string, T = unknown, R extends boolean = boolean> {
   readonly kind: 'header';
   /** The header's name as written in HTTP (matched case-insensitively). */
   readonly name: N;
   readonly codec: Codec<T>;
   readonly description?: string;
+  readonly required?: true;
+  /** Phantom field carrying `R`; never set at run time. */
+  readonly __required?: R;
 }
 
 export interface BodyPart<T = unknown> {
@@ -68,7 +86,7 @@ export interface ExtensionPart<K extends string = string, T = unknown, X = unkno
   readonly __type?: T;
 }
 
-export type Part = string | CapturePart | RestPart | QueryPart | HeaderPart | BodyPart | ExtensionPart;
+export type Part = string | CapturePart | MixedPart | RestPart | QueryPart | HeaderPart | BodyPart | ExtensionPart;
 
 export interface Content<T = unknown> {
   readonly codec: Codec<T>;
@@ -128,6 +146,17 @@ export interface Group<P extends readonly Part[] = readonly Part[], T extends Tr
   readonly children: T;
 }
 
+/** A base URL the API is served at (OpenAPI Server Object): `{name}` in it is a variable. */
+export interface ServerSpec {
+  readonly url: string;
+  readonly description?: string;
+  readonly variables?: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[]; readonly description?: string }>>;
+}
+
+export interface ExternalDocs { readonly url: string; readonly description?: string }
+
+export interface TagSpec { readonly name: string; readonly description?: string; readonly externalDocs?: ExternalDocs }
+
 export interface SurfaceMeta {
   readonly title: string;
   /** Default port when served alone (`api-serve S4`). */
@@ -136,6 +165,19 @@ export interface SurfaceMeta {
   readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
   /** Introduction for the docs: a title and paragraphs. */
   readonly intro?: { readonly title: string; readonly paragraphs: readonly string[] };
+  /** The API's version (OpenAPI `info.version`); the docs say `unversioned` without it. */
+  readonly version?: string;
+  /** What the API is, in Markdown (OpenAPI `info.description`, written back as it is); the docs' introduction when there is no `intro`. */
+  readonly description?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  readonly termsOfService?: string;
+  /** Where the API is served (OpenAPI `servers`): the docs name these rather than this machine. */
+  readonly servers?: readonly ServerSpec[];
+  /** Tags as the docs list them, in this order, with their descriptions (OpenAPI top-level `tags`). */
+  readonly tags?: readonly TagSpec[];
+  readonly externalDocs?: ExternalDocs;
+  /** Specification extensions (`x-` keys, JSON values) of the OpenAPI document (`document`) and of its `info`. */
+  readonly extensions?: { readonly document?: Readonly<Record<string, unknown>>; readonly info?: Readonly<Record<string, unknown>> };
   readonly formatters?: Partial<Formatters>;
   /**
    * What the stateful mock takes for a collection, by collection path (`/todos`, as printed at
@@ -155,6 +197,7 @@ export interface Surface<T extends Tree = Tree> {
 export type Segment =
   | { readonly kind: 'static'; readonly value: string }
   | CapturePart
+  | MixedPart
   | RestPart;
 
 /** One endpoint flattened by `walk`: what every interpreter reads. */

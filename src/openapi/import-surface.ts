@@ -2,9 +2,11 @@
 // operationId, with the document's title and description; what it cannot carry is a warning.
 import { api } from '../dsl/combinators.js';
 import type { Endpoint, Surface } from '../dsl/types.js';
+import { documentMeta } from './document-meta.js';
 import { SchemaReader } from './schema-to-codec.js';
 import { BUILDERS, type OperationMethod, operationToEndpoint } from './operation-to-endpoint.js';
 import { securitySchemes } from './security.js';
+import { RouteShapes } from './route-shapes.js';
 import { child, type ImportWarning, Warnings } from './warnings.js';
 import type { LoadedDocument } from './load-document.js';
 
@@ -40,12 +42,15 @@ const OTHER_METHODS = ['head', 'options', 'trace'];
 /** The surface of a document; `name` is what the server's log and the docs call it. */
 export function importSurface(loaded: LoadedDocument, name: string): ImportedSurface {
   const { document: doc } = loaded;
-  const warnings = new Warnings();
+  // A Swagger 2.0 file is read converted: each warning names its place in the file.
+  const warnings = new Warnings(loaded.converted?.pointer);
+  for (const note of loaded.converted?.notes ?? []) warnings.add(note.pointer, `converted to OpenAPI 3.0 with a loss: ${note.message}`);
   const ctx = { doc, schemas: new SchemaReader(doc, loaded.version, warnings), securitySchemes: securitySchemes(doc, warnings), warnings };
   // A Map, not an object: an operationId `__proto__` assigned to a plain object would set its
   // prototype, and the operation would be lost from the surface without a word.
   const tree = new Map<string, Endpoint<any, any, any>>();
   const operations: ImportedOperation[] = [];
+  const routes = new RouteShapes();
   const paths = isObj(doc.paths) ? doc.paths : {};
   for (const [path, item] of Object.entries(paths)) {
     if (!isObj(item)) continue;
@@ -56,15 +61,12 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
       let key = endpointName(op, method, path);
       for (let n = 2; tree.has(key); n++) key = `${endpointName(op, method, path)}${n}`;
       const e = operationToEndpoint(ctx, path, method, key);
-      if (!e) continue;
+      if (!e || !routes.claim(e, child('/paths', path, method), warnings)) continue;
       tree.set(key, e);
       operations.push({ name: key, method, path });
     }
   }
   if (doc.webhooks !== undefined) warnings.add('/webhooks', 'webhooks are not sent or documented');
-  const info = isObj(doc.info) ? doc.info : {};
-  const title = typeof info.title === 'string' ? info.title : name;
-  const intro = typeof info.description === 'string' && info.description.trim() !== '' ? { intro: { title, paragraphs: info.description.trim().split(/\n\s*\n/) } } : {};
   // Object.fromEntries defines own properties: `__proto__` stays an endpoint.
-  return { surface: api(name, { title, ...intro }, Object.fromEntries(tree)), operations, warnings: warnings.list, document: doc, schemas: ctx.schemas };
+  return { surface: api(name, documentMeta(doc, name), Object.fromEntries(tree)), operations, warnings: warnings.list, document: doc, schemas: ctx.schemas };
 }

@@ -2,7 +2,8 @@
 // its parameters, security, request body and responses, its summary, description and tags.
 import * as t from '../codec/codecs.js';
 import { body, capture, del, get, patch, post, put } from '../dsl/combinators.js';
-import type { Endpoint, Part } from '../dsl/types.js';
+import { segment } from '../dsl/segment.js';
+import type { CapturePart, Endpoint, Part } from '../dsl/types.js';
 import type { SecurityScheme } from '../dsl/declared-security.js';
 import type { SchemaReader } from './schema-to-codec.js';
 import { parameterPart, parametersOf, deref } from './parameters.js';
@@ -23,14 +24,28 @@ export interface OperationContext {
   readonly warnings: Warnings;
 }
 
-/** The path's segments: static text, or `{name}` captures; undefined for a segment mixing both. */
-function segmentsOf(path: string): ({ static: string } | { capture: string })[] | undefined {
-  const out: ({ static: string } | { capture: string })[] = [];
+/** A piece of a path segment: literal text, or a `{name}` parameter. */
+type Piece = string | { readonly capture: string };
+
+/**
+ * The path's segments, each as its pieces (`{name}.{ext}` is three); the reason, when a segment
+ * cannot be matched: a stray brace, an empty name, or two parameters with no text between them.
+ */
+function segmentsOf(path: string): Piece[][] | string {
+  const out: Piece[][] = [];
   for (const seg of path.split('/').filter((s) => s !== '')) {
-    const m = /^\{([^{}]+)\}$/.exec(seg);
-    if (m) out.push({ capture: m[1]! });
-    else if (/[{}]/.test(seg)) return undefined;
-    else out.push({ static: seg });
+    const pieces: Piece[] = [];
+    let from = 0;
+    for (const m of seg.matchAll(/\{([^{}]*)\}/g)) {
+      if (m.index > from) pieces.push(seg.slice(from, m.index));
+      else if (pieces.length > 0) return `the path ${path} has two parameters with no text between them in ${seg}, which no request can tell apart`;
+      if (m[1] === '') return `the path ${path} has a parameter with no name in ${seg}`;
+      pieces.push({ capture: m[1]! });
+      from = m.index + m[0].length;
+    }
+    if (from < seg.length) pieces.push(seg.slice(from));
+    if (pieces.some((p) => typeof p === 'string' && /[{}]/.test(p))) return `the path ${path} has an unmatched brace in ${seg}`;
+    out.push(pieces);
   }
   return out;
 }
@@ -45,22 +60,29 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
   const pointer = child(item.pointer, method);
   const op = item.value[method] as Obj;
   const segments = segmentsOf(path);
-  if (!segments) {
-    warnings.add(pointer, `the path ${path} has a segment mixing text and a parameter; the operation is not served`);
+  if (typeof segments === 'string') {
+    warnings.add(pointer, `${segments}; the operation is not served`);
     return undefined;
   }
   const params = parametersOf(doc, item.value, item.pointer, op, pointer, warnings);
-  const parts: Part[] = [];
-  for (const s of segments) {
-    if ('static' in s) { parts.push(s.static); continue; }
-    const p = params.find((x) => x.in === 'path' && x.name === s.capture);
+  const captureOf = (name: string): CapturePart => {
+    const p = params.find((x) => x.in === 'path' && x.name === name);
     const part = p ? parameterPart(p, schemas, warnings) : undefined;
-    if (!p) warnings.add(pointer, `the path parameter ${s.capture} is not declared; read as text`);
-    parts.push(part ?? capture(s.capture, t.text));
+    if (!p) warnings.add(pointer, `the path parameter ${name} is not declared; read as text`);
+    return typeof part === 'object' && part.kind === 'capture' ? part : capture(name, t.text);
+  };
+  const parts: Part[] = [];
+  for (const pieces of segments) {
+    const [only] = pieces;
+    if (pieces.length === 1 && typeof only === 'string') parts.push(only);
+    else if (pieces.length === 1 && typeof only === 'object') parts.push(captureOf(only.capture));
+    // A segment mixing text and parameters (`{name}.{ext}`): docs/decisions.md "Mixed path segments".
+    else parts.push(segment(...pieces.map((x) => (typeof x === 'string' ? x : captureOf(x.capture)))));
   }
+  const inPath = new Set(segments.flat().flatMap((x) => (typeof x === 'string' ? [] : [x.capture])));
   for (const p of params) {
     if (p.in === 'path') {
-      if (!segments.some((s) => 'capture' in s && s.capture === p.name)) warnings.add(p.pointer, `the path parameter ${p.name} is not in the path ${path}; left out`);
+      if (!inPath.has(p.name)) warnings.add(p.pointer, `the path parameter ${p.name} is not in the path ${path}; left out`);
       continue;
     }
     const part = parameterPart(p, schemas, warnings);

@@ -1,5 +1,5 @@
-// OpenAPI parameters (path, query, header, cookie; with style and explode) as request parts:
-// captures, single or repeated or deep-object query parameters, headers and cookies.
+// OpenAPI parameters (path, query, header, cookie; with style, explode, required, allowReserved and
+// JSON `content`) as request parts: captures, query parameters, headers and cookies.
 import * as t from '../codec/codecs.js';
 import type { Codec, Example, ObjectCodec } from '../codec/types.js';
 import { capture, header, query, queryList, queryObject } from '../dsl/combinators.js';
@@ -68,46 +68,64 @@ export function examplesOf(spec: Obj, pointer: string, codec: Codec<unknown>, wa
   });
 }
 
-/** The schema of a parameter: `schema`, or the one media type of `content`. */
-function schemaOf(p: Parameter, warnings: Warnings): { schema: unknown; pointer: string } {
-  if (p.spec.schema !== undefined) return { schema: p.spec.schema, pointer: child(p.pointer, 'schema') };
+/**
+ * The schema of a parameter: `schema`, or the one media type of `content`; `json` when the value
+ * is JSON text (`content: application/json`, or a `+json` type).
+ */
+function schemaOf(p: Parameter, warnings: Warnings): { schema: unknown; pointer: string; json: boolean } {
+  if (p.spec.schema !== undefined) return { schema: p.spec.schema, pointer: child(p.pointer, 'schema'), json: false };
   if (isObj(p.spec.content)) {
     const [type, media] = Object.entries(p.spec.content)[0] ?? [];
     if (type !== undefined && isObj(media)) {
-      warnings.add(child(p.pointer, 'content'), `a parameter serialised as ${type} is read as plain text of its schema`);
-      return { schema: media.schema ?? {}, pointer: child(p.pointer, 'content', type, 'schema') };
+      const json = /^application\/(.+\+)?json$/i.test(type.split(';')[0]!.trim());
+      if (!json) warnings.add(child(p.pointer, 'content'), `a parameter serialised as ${type} is read as plain text of its schema`);
+      return { schema: media.schema ?? {}, pointer: child(p.pointer, 'content', type, 'schema'), json };
     }
   }
-  return { schema: {}, pointer: p.pointer };
+  return { schema: {}, pointer: p.pointer, json: false };
 }
 
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const PATH_STYLES = new Set(['simple', 'label', 'matrix']);
 
 /** The request part of one parameter, or undefined (with a warning) when it has none. */
 export function parameterPart(p: Parameter, schemas: SchemaReader, warnings: Warnings): Part | undefined {
-  const { schema, pointer } = schemaOf(p, warnings);
+  const { schema, pointer, json } = schemaOf(p, warnings);
   const read = schemas.read(schema, pointer, codecName(`${p.name}Parameter`));
   const examples = examplesOf(p.spec, p.pointer, read, warnings);
   const codec = examples.length > 0 ? t.examples(read, examples) : read;
   const description = typeof p.spec.description === 'string' ? p.spec.description : undefined;
   const style = typeof p.spec.style === 'string' ? p.spec.style : undefined;
-  const explode = typeof p.spec.explode === 'boolean' ? p.spec.explode : style === undefined || style === 'form';
+  const explode = typeof p.spec.explode === 'boolean' ? p.spec.explode : style === undefined ? p.in === 'query' || p.in === 'cookie' : style === 'form';
+  const required = p.spec.required === true ? { required: true } : {};
+  const described = description === undefined ? {} : { description };
+  // decided (docs/decisions.md "OpenAPI in"): a style the place does not have is read as the place's default.
+  const misplaced = (place: string, allowed: readonly string[]) => {
+    if (style !== undefined && !allowed.includes(style)) warnings.add(child(p.pointer, 'style'), `${style} is not a ${place} style; read as ${allowed[0]}`);
+  };
   switch (p.in) {
-    case 'path':
-      if (style !== undefined && style !== 'simple') warnings.add(child(p.pointer, 'style'), `path style ${style} is read as simple (comma-separated)`);
-      return capture(p.name, codec, description);
+    case 'path': {
+      misplaced('path', ['simple', 'label', 'matrix']);
+      const pathStyle = style !== undefined && PATH_STYLES.has(style) ? style as 'simple' | 'label' | 'matrix' : 'simple';
+      if (json) return capture(p.name, codec, description, { json: true });
+      return capture(p.name, codec, description, pathStyle === 'simple' && !explode ? {} : { style: pathStyle, explode });
+    }
     case 'query': {
-      // decided (README "OpenAPI in"): query parameters are optional in the DSL; a required one
-      // is documented as required and read as optional, said once per parameter.
-      if (p.spec.required === true) warnings.add(child(p.pointer, 'required'), 'a required query parameter is served as optional (a request without it reaches the handler)');
-      const opts = description === undefined ? {} : { description };
+      const opts = { ...described, ...required, ...(p.spec.allowReserved === true ? { allowReserved: true } : {}) };
+      if (json) return query(p.name, codec, { ...opts, json: true });
+      misplaced('query', ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
       if (style === 'deepObject') {
         if (codec.kind === 'object') return queryObject(p.name, codec as ObjectCodec<unknown>, opts);
         warnings.add(child(p.pointer, 'style'), 'deepObject on a schema that is not an object; read as one value');
         return query(p.name, codec, opts);
       }
-      if (style === 'spaceDelimited' || style === 'pipeDelimited') warnings.add(child(p.pointer, 'style'), `${style} is read as form (comma-separated or repeated)`);
+      // An exploded list is the parameter repeated, whatever the delimiter (OpenAPI: the same as form).
       if (codec.kind === 'array' && explode) return queryList(p.name, codec.item, opts);
+      if (style === 'spaceDelimited' || style === 'pipeDelimited') {
+        if (codec.kind === 'array' || codec.kind === 'object') return query(p.name, codec, { ...opts, style });
+        warnings.add(child(p.pointer, 'style'), `${style} on a schema that is neither a list nor an object; read as one value`);
+        return query(p.name, codec, opts);
+      }
       if (codec.kind === 'object' && explode) warnings.add(child(p.pointer, 'explode'), 'an exploded form object (its keys as parameters) is read as one value, key,value,...');
       return query(p.name, codec, opts);
     }
@@ -116,10 +134,10 @@ export function parameterPart(p: Parameter, schemas: SchemaReader, warnings: War
         warnings.add(p.pointer, `a header parameter named ${p.name} is ignored (OpenAPI: it is described by content and security instead)`);
         return undefined;
       }
-      if (p.spec.required === true) warnings.add(child(p.pointer, 'required'), 'a required header is served as optional (a request without it reaches the handler)');
-      return header(p.name, codec, description === undefined ? {} : { description });
+      misplaced('header', ['simple']);
+      return header(p.name, codec, { ...described, ...required, ...(json ? { json: true } : {}), ...(explode && codec.kind === 'object' ? { explode: true } : {}) });
     case 'cookie':
-      if (p.spec.required === true) warnings.add(child(p.pointer, 'required'), 'a required cookie is served as optional (a request without it reaches the handler)');
-      return cookie(p.name, codec, description);
+      misplaced('cookie', ['form']);
+      return cookie(p.name, codec, { ...described, ...required, ...(json ? { json: true } : {}) });
   }
 }

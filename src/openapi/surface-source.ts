@@ -17,7 +17,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 const BUILDER: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'del' };
 /** What the module may import from 'api-serve', in the order the import lists them. */
-const IMPORTABLE = ['api', 'body', 'capture', 'content', 'cookie', 'declaredSecurity', 'del', 'get', 'header', 'implement', 'json', 'media', 'mediaOf', 'patch', 'post', 'put', 'query', 'queryList', 'queryObject', 'reply', 'rest', 't'];
+const IMPORTABLE = ['api', 'body', 'capture', 'content', 'cookie', 'declaredSecurity', 'del', 'get', 'header', 'implement', 'json', 'media', 'mediaOf', 'patch', 'post', 'put', 'query', 'queryList', 'queryObject', 'reply', 'rest', 'segment', 't'];
 /** Names a component's const must not take: the imports, the module's own, and globals it would hide. */
 const RESERVED = new Set([...IMPORTABLE, 'surface', 'handlers', 'schemes', 'Buffer', 'Error', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'JSON', 'Map', 'Set', 'Promise', 'Symbol', 'RegExp', 'Math']);
 
@@ -34,6 +34,16 @@ function mediaSource(m: media.MediaCodec): string {
   if (m === media.form) return 'media.form';
   if (m === media.octet) return 'media.octet';
   return `mediaOf(${literal(m.type)})`;
+}
+
+/** The codec a part was given, before its text form (the form is written as the part's options). */
+const baseOf = (c: Codec<unknown>): Codec<unknown> => c.textForm?.base ?? c;
+const json = (c: Codec<unknown>) => (c.textForm?.form.style === 'json' ? true : undefined);
+
+/** A part's options object (`{ required: true, style: "pipeDelimited" }`), or empty when none is set. */
+function options(entries: readonly (readonly [string, string | boolean | undefined])[]): string {
+  const set = entries.filter((e): e is readonly [string, string | boolean] => e[1] !== undefined);
+  return set.length === 0 ? '' : `{ ${set.map(([k, v]) => `${k}: ${literal(v)}`).join(', ')} }`;
 }
 
 /** A value as a literal; bytes as a Buffer. */
@@ -62,19 +72,28 @@ class Writer {
 
   private part(p: Part): string {
     if (typeof p === 'string') return literal(p);
-    const described = (d: string | undefined) => (d === undefined ? '' : `, { description: ${literal(d)} }`);
     switch (p.kind) {
-      case 'capture': return `capture(${literal(p.name)}, ${this.codecs.expr(p.codec)}${p.description === undefined ? '' : `, ${literal(p.description)}`})`;
+      case 'capture': {
+        const o = options([['style', p.codec.textForm?.form.style === 'json' ? undefined : p.codec.textForm?.form.style], ['explode', p.codec.textForm?.form.explode === true ? true : undefined], ['json', json(p.codec)]]);
+        const rest = o === '' ? (p.description === undefined ? '' : `, ${literal(p.description)}`) : `, ${p.description === undefined ? 'undefined' : literal(p.description)}, ${o}`;
+        return `capture(${literal(p.name)}, ${this.codecs.expr(baseOf(p.codec))}${rest})`;
+      }
       case 'query': {
         const fn = p.mode === 'list' ? 'queryList' : p.mode === 'deep' ? 'queryObject' : 'query';
-        return `${fn}(${literal(p.name)}, ${this.codecs.expr(p.codec)}${described(p.description)})`;
+        const style = p.codec.textForm?.form.style;
+        const o = options([['description', p.description], ['required', p.required], ['allowReserved', p.allowReserved], ['style', style === 'json' ? undefined : style], ['json', json(p.codec)]]);
+        return `${fn}(${literal(p.name)}, ${this.codecs.expr(baseOf(p.codec))}${o === '' ? '' : `, ${o}`})`;
       }
-      case 'header': return `header(${literal(p.name)}, ${this.codecs.expr(p.codec)}${described(p.description)})`;
+      case 'header': {
+        const o = options([['description', p.description], ['required', p.required], ['json', json(p.codec)], ['explode', p.codec.textForm?.form.explode === true ? true : undefined]]);
+        return `header(${literal(p.name)}, ${this.codecs.expr(baseOf(p.codec))}${o === '' ? '' : `, ${o}`})`;
+      }
       case 'body': return `body(${this.codecs.expr(p.codec)}, [${p.media.map(mediaSource).join(', ')}]${p.examples.length === 0 ? '' : `, ${literal(p.examples)}`})`;
       case 'extension': {
         if (p.ext.name === 'cookie') {
           const c = p.config as CookieConfig;
-          return `cookie(${literal(c.name)}, ${this.codecs.expr(c.codec)}${c.description === undefined ? '' : `, ${literal(c.description)}`})`;
+          const o = options([['description', c.description], ['required', c.required], ['json', json(c.codec)]]);
+          return `cookie(${literal(c.name)}, ${this.codecs.expr(baseOf(c.codec))}${o === '' ? '' : `, ${o}`})`;
         }
         if (p.ext.name === 'declared-security') {
           const { requirements } = p.config as DeclaredSecurityConfig;
@@ -84,6 +103,7 @@ class Writer {
         return '';
       }
       case 'rest': return `rest(${literal(p.name)})`;
+      case 'mixed': return `segment(${p.pieces.map((x) => this.part(x)).join(', ')})`;
     }
   }
 
@@ -206,8 +226,10 @@ class Writer {
       body += '// Security schemes (components.securitySchemes): a request without their credentials is a 401.\n';
       body += `const schemes = {\n${[...this.schemes.values()].map((s) => `  ${propertyKey(s.name)}: ${literal(s.scheme)},\n`).join('')}} as const;\n\n`;
     }
-    const meta: string[] = [`title: ${literal(surface.meta.title)}`];
-    if (surface.meta.intro) meta.push(`intro: ${literal(surface.meta.intro)}`);
+    // The document's words about itself, each through the literal encoder, in SurfaceMeta's order.
+    const { title, intro, version, description, license, contact, termsOfService, servers, tags, externalDocs, extensions } = surface.meta;
+    const meta = Object.entries({ title, intro, version, description, license, contact, termsOfService, servers, tags, externalDocs, extensions })
+      .filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${literal(v)}`);
     body += `export const surface = api(${literal(surface.name)}, { ${meta.join(', ')} }, {\n${endpoints}});\n\n`;
     body += `// Each handler answers what the mock answers: the success response's first example, else a sample.\n`;
     body += `export const handlers = implement(surface, {\n${handlers}});\n`;

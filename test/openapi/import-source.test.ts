@@ -98,9 +98,22 @@ const MUTUAL: Row[] = [
   { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"a":{"n":2}}}' },
 ];
 
+/** Requests to parameter-styles.yaml: each path and query style, required headers and cookies. */
+const STYLES: Row[] = [
+  { method: 'GET', url: '/label/.5' },
+  { method: 'GET', url: '/label/5' },
+  { method: 'GET', url: '/matrix-exploded/;ids=3;ids=4' },
+  { method: 'GET', url: '/matrix-object/;R=1;G=300' },
+  { method: 'GET', url: '/simple-exploded/R=1,G=2' },
+  { method: 'GET', url: '/search?limit=1&nums=1|2&words=a%20b&where=%7B%22a%22%3A1%7D', headers: { 'x-color': 'R=1,G=2', cookie: 'session=abc' } },
+  { method: 'GET', url: '/search?limit=1&nums=1,2', headers: { 'x-color': 'R=1,G=2', cookie: 'session=abc' } },
+  { method: 'GET', url: '/search?limit=1', headers: { cookie: 'session=abc' } },
+  { method: 'GET', url: '/search', headers: { 'x-color': 'R=1,G=2' } },
+];
+
 const generated = new Map<string, { dir: string; stderr: string }>();
 
-for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30], ['mutual.yaml', MUTUAL]] as const) {
+for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30], ['mutual.yaml', MUTUAL], ['parameter-styles.yaml', STYLES]] as const) {
   s(`api-serve import ${doc} -o api.ts writes a module a strict tsc accepts`, () => {
     const dir = project();
     const r = runBin('api-serve', ['import', join(DOCS, doc), '-o', 'api.ts'], { cwd: dir });

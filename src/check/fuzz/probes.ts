@@ -2,13 +2,16 @@
 // request per endpoint, and the same request with one fault the description can name. The run
 // asks the predictor what each must get, so a "fault" that happens to be harmless is still judged.
 import type { Codec } from '../../codec/index.js';
-import type { EndpointInfo } from '../../dsl/types.js';
+import type { EndpointInfo, MixedPart } from '../../dsl/types.js';
+import { joinMixed, mixedShape, splitsBack } from '../../describe/mixed-segment.js';
+import type { CookieConfig } from '../../dsl/cookie.js';
+import { fieldCodec, formPairsText } from '../../codec/object-text.js';
 import { type Arbitrary, type NearMiss, arbitrary, fc, nearMisses } from '../../generate/index.js';
 import type { RequestSpec } from '../../fixture/format.js';
 
 /** What a probe tries: `valid`, or the one fault it carries. */
 export type Fault =
-  | 'valid' | 'head' | 'capture' | 'query' | 'header' | 'body'
+  | 'valid' | 'head' | 'capture' | 'query' | 'header' | 'body' | 'missing'
   | 'content-type' | 'accept' | 'method' | 'credentials' | 'oversize';
 
 export interface Probe {
@@ -55,7 +58,9 @@ function values(codec: Codec<unknown>, examples: readonly { readonly value: unkn
 /** Texts a capture/query/header codec reads, generated from its values. */
 function textOf(codec: Codec<unknown>): Arbitrary<string> {
   const inner = codec.kind === 'optional' ? codec.inner : codec;
-  return (values(inner) ?? fc.constant(undefined)).map((v) => (v === undefined ? '' : inner.formatText(v)));
+  // An object's own text is `key,value` pairs (its formatText writes JSON, for response headers).
+  const text = inner.kind === 'object' && inner.textForm === undefined ? (v: unknown) => formPairsText(inner, v) : (v: unknown) => inner.formatText(v);
+  return (values(inner) ?? fc.constant(undefined)).map((v) => (v === undefined ? '' : text(v)));
 }
 
 /** Near misses of a codec, none when it cannot be sampled (see `values`). */
@@ -71,9 +76,22 @@ function badTexts(codec: Codec<unknown>): string[] {
 
 const hasAuth = (e: EndpointInfo) => e.extensions.some((x) => x.ext.name === 'auth');
 
+/** The request cookies an endpoint reads (`cookie()` parts). */
+const cookiesOf = (e: EndpointInfo): CookieConfig[] => e.extensions.flatMap((x) => (x.ext.name === 'cookie' ? [x.config as CookieConfig] : []));
+
+/** An object drawn as `name[key]=value` pairs (deepObject); nothing when the codec has no values. */
+function deepPairs(name: string, codec: Codec<unknown>): Arbitrary<[string, string][]> {
+  const object = codec.kind === 'object' ? codec : undefined;
+  const drawn = object && values(object);
+  if (!object || !drawn) return fc.constant([]);
+  return drawn.map((v) => Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined)
+    .map(([k, x]): [string, string] => [`${name}[${k}]`, fieldCodec(object, k)?.formatText(x) ?? String(x)]));
+}
+
 /** The endpoint's request parts drawn as one record, the request built from it. */
 interface Drawn {
-  readonly captures: readonly string[];
+  /** Per segment that is not static: a capture's text encoded, a rest's path, a mixed one's capture texts (raw). */
+  readonly captures: readonly (string | readonly string[])[];
   readonly query: readonly (readonly [string, string])[];
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: { readonly contentType: string; readonly text?: string; readonly base64?: string };
@@ -97,20 +115,32 @@ export function validBodies(e: EndpointInfo, only?: string): Arbitrary<Drawn['bo
 }
 
 function drawn(e: EndpointInfo): Arbitrary<Drawn> {
-  const captures = fc.tuple(...e.segments.filter((s) => s.kind !== 'static').map((s) =>
-    s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt') : textOf(s.codec).filter((t) => t !== '' && !DOT_SEGMENT.test(t)).map(encode)));
-  const query = fc.tuple(...e.query.filter((q) => q.mode !== 'deep').map((q): Arbitrary<[string, string][]> => {
+  const captures = fc.tuple(...e.segments.filter((s) => s.kind !== 'static').map((s): Arbitrary<string | readonly string[]> =>
+    s.kind === 'rest' ? fc.constantFrom('a.txt', 'dir/b.txt')
+    : s.kind === 'mixed' ? mixedTexts(s)
+    : textOf(s.codec).filter((t) => t !== '' && !DOT_SEGMENT.test(t)).map(encode)));
+  const query = fc.tuple(...e.query.map((q): Arbitrary<[string, string][]> => {
     if (q.mode === 'flag') return fc.boolean().map((b) => (b ? [[q.name, '']] : []));
     if (q.mode === 'list') {
       const item = q.codec.kind === 'array' ? q.codec.item : q.codec;
-      return fc.array(textOf(item), { maxLength: 3 }).map((vs) => vs.map((v) => [q.name, v]));
+      return fc.array(textOf(item), { minLength: q.required ? 1 : 0, maxLength: 3 }).map((vs) => vs.map((v) => [q.name, v]));
     }
-    // Query parameters and headers are optional (dsl/combinators.ts): absence is valid too.
-    return fc.option(textOf(q.codec).map((v): [string, string][] => [[q.name, v]]), { nil: undefined }).map((v) => v ?? []);
+    const given = q.mode === 'deep' ? deepPairs(q.name, q.codec) : textOf(q.codec).map((v): [string, string][] => [[q.name, v]]);
+    // An optional parameter's absence is valid too; a required one is always sent (leaving it out is the `missing` fault).
+    return q.required ? given : fc.option(given, { nil: undefined }).map((v) => v ?? []);
   })).map((lists) => lists.flat());
   const headers = fc.tuple(...e.headers.map((h) => {
-    return fc.option(textOf(h.codec).filter(headerSafe).map((v) => [h.name.toLowerCase(), v] as const), { nil: undefined });
-  })).map((pairs) => Object.fromEntries(pairs.filter((p) => p !== undefined)));
+    const given = textOf(h.codec).filter(headerSafe).map((v) => [h.name.toLowerCase(), v] as const);
+    return h.required ? given : fc.option(given, { nil: undefined });
+  }), ...cookiesOf(e).map((c) => {
+    const given = textOf(c.codec).map((v) => ['cookie', `${c.name}=${encode(v)}`] as const);
+    return c.required === true ? given : fc.option(given, { nil: undefined });
+  })).map((pairs) => {
+    const out: Record<string, string> = {};
+    // Cookies share one header, `a=1; b=2`.
+    for (const p of pairs) if (p !== undefined) out[p[0]] = p[0] === 'cookie' && out.cookie !== undefined ? `${out.cookie}; ${p[1]}` : p[1];
+    return out;
+  });
   const body = validBodies(e);
   // Negotiation reads the first declared response's types (describe/negotiate.ts).
   const produced = e.responses[0]?.content?.media.map((m) => m.type) ?? [];
@@ -121,9 +151,20 @@ function drawn(e: EndpointInfo): Arbitrary<Drawn> {
   });
 }
 
-function pathOf(e: EndpointInfo, captures: readonly string[]): string {
+/** Texts of a mixed segment's captures that its literals split back into (`a.b` and `c` would not, joined by `.`). */
+function mixedTexts(s: MixedPart): Arbitrary<readonly string[]> {
+  const shape = mixedShape(s.pieces);
+  return fc.tuple(...shape.captures.map((c) => textOf(c.codec).filter((t) => t !== '')))
+    .filter((texts) => splitsBack(shape, texts) && !DOT_SEGMENT.test(joinMixed(shape, texts)));
+}
+
+function pathOf(e: EndpointInfo, captures: Drawn['captures']): string {
   let i = 0;
-  return `/${e.segments.map((s) => (s.kind === 'static' ? encodeURIComponent(s.value) : captures[i++]!)).join('/')}`;
+  return `/${e.segments.map((s) => {
+    if (s.kind === 'static') return encodeURIComponent(s.value);
+    const c = captures[i++]!;
+    return typeof c === 'string' ? c : encode(joinMixed(mixedShape((s as MixedPart).pieces), c));
+  }).join('/')}`;
 }
 
 function requestOf(e: EndpointInfo, d: Drawn, options: ProbeOptions, method: string = e.method): RequestSpec {
@@ -143,6 +184,14 @@ function requestOf(e: EndpointInfo, d: Drawn, options: ProbeOptions, method: str
   };
 }
 
+const without = (headers: Readonly<Record<string, string>>, name: string) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== name));
+
+/** The Cookie header without one cookie (and without the header when none is left). */
+function withoutCookie(headers: Readonly<Record<string, string>>, name: string): Record<string, string> {
+  const rest = (headers.cookie ?? '').split('; ').filter((c) => c !== '' && !c.startsWith(`${name}=`));
+  return rest.length === 0 ? without(headers, 'cookie') : { ...headers, cookie: rest.join('; ') };
+}
+
 const withHeader = (r: RequestSpec, name: string, value: string | undefined): RequestSpec => {
   const headers = { ...(r.headers ?? {}) } as Record<string, string>;
   if (value === undefined) delete headers[name];
@@ -154,11 +203,14 @@ const withHeader = (r: RequestSpec, name: string, value: string | undefined): Re
 function faultsOf(e: EndpointInfo, all: readonly EndpointInfo[], d: Arbitrary<Drawn>, options: ProbeOptions): Arbitrary<Probe>[] {
   const probe = (fault: Fault, request: RequestSpec): Probe => ({ endpoint: e.name, fault, request });
   const out: Arbitrary<Probe>[] = [];
-  const captureIdx = e.segments.filter((s) => s.kind !== 'static').map((s, i) => ({ s, i })).filter(({ s }) => s.kind === 'capture');
+  // Each capture by its place: `i` among the segments that are not static, `k` within a mixed one.
+  const captureIdx = e.segments.filter((s) => s.kind !== 'static').flatMap((s, i): { codec: Codec<unknown>; i: number; k?: number }[] =>
+    (s.kind === 'capture' ? [{ codec: s.codec, i }] : s.kind === 'mixed' ? mixedShape(s.pieces).captures.map((c, k) => ({ codec: c.codec, i, k })) : []));
   if (captureIdx.length > 0) {
-    out.push(fc.tuple(d, fc.constantFrom(...captureIdx)).chain(([x, { s, i }]) => fc.constantFrom(...badTexts((s as { codec: Codec<unknown> }).codec).filter((t) => !DOT_SEGMENT.test(t))).map((bad) => {
+    out.push(fc.tuple(d, fc.constantFrom(...captureIdx)).chain(([x, { codec, i, k }]) => fc.constantFrom(...badTexts(codec).filter((t) => !DOT_SEGMENT.test(t))).map((bad) => {
       const captures = [...x.captures];
-      captures[i] = encode(bad);
+      const texts = captures[i]!;
+      captures[i] = k === undefined || typeof texts === 'string' ? encode(bad) : texts.map((t, j) => (j === k ? bad : t));
       return probe('capture', requestOf(e, { ...x, captures }, options));
     })));
   }
@@ -171,6 +223,13 @@ function faultsOf(e: EndpointInfo, all: readonly EndpointInfo[], d: Arbitrary<Dr
     out.push(fc.tuple(d, fc.constantFrom(...e.headers)).chain(([x, h]) => fc.constantFrom(...badTexts(h.codec).filter(headerSafe)).map((bad) =>
       probe('header', requestOf(e, { ...x, headers: { ...x.headers, [h.name.toLowerCase()]: bad } }, options)))));
   }
+  // A required part left out: the predictor expects its 400 (it names the part).
+  const required = [
+    ...e.query.filter((q) => q.required).map((q) => (x: Drawn): Drawn => ({ ...x, query: x.query.filter(([k]) => k !== q.name && !k.startsWith(`${q.name}[`)) })),
+    ...e.headers.filter((h) => h.required).map((h) => (x: Drawn): Drawn => ({ ...x, headers: without(x.headers, h.name.toLowerCase()) })),
+    ...cookiesOf(e).filter((c) => c.required === true).map((c) => (x: Drawn): Drawn => ({ ...x, headers: withoutCookie(x.headers, c.name) })),
+  ];
+  if (required.length > 0) out.push(fc.tuple(d, fc.constantFrom(...required)).map(([x, drop]) => probe('missing', requestOf(e, drop(x), options))));
   const json = e.body?.media.find((m) => m.type === 'application/json' && m.decode);
   if (e.body && json) {
     const broken = misses(e.body.codec, 100);

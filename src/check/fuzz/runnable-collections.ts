@@ -4,6 +4,7 @@
 import type { EndpointInfo } from '../../dsl/types.js';
 import type { Codec, ObjectCodec } from '../../codec/types.js';
 import { type Collection, findCollections } from '../../mock/collections.js';
+import { requiredParts } from '../../describe/required-parts.js';
 
 export const objectOf = (c: Codec<unknown> | undefined): ObjectCodec<unknown> | undefined => {
   const t = c?.kind === 'lazy' ? c.target() : c?.kind === 'optional' ? c.inner : c;
@@ -32,13 +33,22 @@ export function ancestorsOf(c: Collection, all: readonly Collection[]): Collecti
   return above && parent ? [...above, parent] : undefined;
 }
 
+/** A required parameter of one of a collection's endpoints (`query parameter limit`), if any. */
+function requiring(c: Collection): string | undefined {
+  for (const [e] of c.endpoints) {
+    const [first] = requiredParts(e);
+    if (first) return `${first.in === 'query' ? 'query parameter' : first.in} ${first.name} of ${e.method} ${e.path}`;
+  }
+  return undefined;
+}
+
 /**
  * The collections a sequence can follow: those whose create names what it creates, nested ones
  * too when every collection above them does (the sequence creates one item in each first).
  */
 export function runnableCollections(endpoints: readonly EndpointInfo[]): Collection[] {
   const all = findCollections(endpoints);
-  return all.filter((c) => namesWhatItCreates(c) && (ancestorsOf(c, all)?.every(namesWhatItCreates) ?? false));
+  return all.filter((c) => namesWhatItCreates(c) && (ancestorsOf(c, all)?.every(namesWhatItCreates) ?? false) && requiring(c) === undefined);
 }
 
 /** A collection's path with its captures, in order, replaced by the ids of the items above it. */
@@ -60,6 +70,7 @@ export function notRunnable(endpoints: readonly EndpointInfo[]): { readonly path
   for (const c of all) {
     if (!namesWhatItCreates(c)) out.push({ path: c.path, why: `its create does not answer the new item's ${c.idField}` });
     else if (!(ancestorsOf(c, all)?.every(namesWhatItCreates) ?? false)) out.push({ path: c.path, why: 'the path above it is no collection that creates with an id' });
+    else if (requiring(c) !== undefined) out.push({ path: c.path, why: `${requiring(c)!} is required, and a sequence sends no parameters` });
   }
   for (const e of endpoints) {
     const last = e.segments[e.segments.length - 1];

@@ -1,8 +1,8 @@
 // The breaking-change gate's judgement: every change from one contract to the next, classified
 // breaking or compatible for existing clients. A request part breaks when the new surface refuses
 // what it accepted (narrowed); a response part breaks when the new surface may send what a client
-// did not expect (widened). decided: the rules and where they differ from oasdiff's are in the
-// README ("Decisions where the spec is silent", breaking changes).
+// did not expect (widened). decided: the rules and where they differ from oasdiff's are in
+// docs/decisions.md "Breaking changes".
 import type { Contract, ContractEndpoint, ContractParam, ContractResponse } from './contract.js';
 import { type SchemaChange, diffSchemas, canonical } from './schema-diff.js';
 
@@ -11,7 +11,8 @@ export type Verdict = 'breaking' | 'compatible';
 /** What part of a request or exchange a change concerns: which recorded exchanges it can fail. */
 export type Scope =
   | { readonly part: 'endpoint' }
-  | { readonly part: 'query' | 'header'; readonly name: string }
+  /** `absent`: the change fails the exchanges that do not send the part (it became required). */
+  | { readonly part: 'query' | 'header' | 'cookie'; readonly name: string; readonly absent?: true }
   | { readonly part: 'body'; readonly media?: string }
   | { readonly part: 'status'; readonly status: number };
 
@@ -79,20 +80,28 @@ class Collector {
 
 const byName = (xs: readonly ContractParam[], lower = false) => new Map(xs.map((x) => [lower ? x.name.toLowerCase() : x.name, x]));
 
-function diffParams(c: Collector, part: 'query' | 'header', a: readonly ContractParam[], b: readonly ContractParam[]): void {
+function diffParams(c: Collector, part: 'query' | 'header' | 'cookie', a: readonly ContractParam[], b: readonly ContractParam[]): void {
   const lower = part === 'header';
   const nb = byName(b, lower);
   const na = byName(a, lower);
-  const label = part === 'query' ? 'query parameter' : 'header';
+  const label = part === 'query' ? 'query parameter' : part;
   for (const [k, x] of na) {
     const y = nb.get(k);
     const scope: Scope = { part, name: x.name };
-    // Parameters are optional: one no longer read is ignored, so what a client sends is silently lost.
+    // A parameter no longer read is ignored, so what a client sends is silently lost.
     if (!y) { c.add(`${part}-removed`, `${label} ${x.name}`, `${label} removed`, 'breaking', scope); continue; }
+    // A client that leaves out an optional parameter is refused once it is required.
+    if (x.required !== true && y.required === true) c.add(`${part}-became-required`, `${label} ${x.name}`, `${label} now required (400 without it)`, 'breaking', { part, name: x.name, absent: true });
+    if (x.required === true && y.required !== true) c.add(`${part}-became-optional`, `${label} ${x.name}`, `${label} now optional`, 'compatible', scope);
+    if ((x.form ?? '') !== (y.form ?? '')) c.add(`${part}-style-changed`, `${label} ${x.name}`, `written ${y.form ?? 'plain'} instead of ${x.form ?? 'plain'}`, 'breaking', scope);
     if ((x.mode ?? 'single') !== (y.mode ?? 'single')) c.add(`${part}-mode-changed`, `${label} ${x.name}`, `read as ${y.mode} instead of ${x.mode}`, 'breaking', scope);
     else c.schemas('request', part, `${label} ${x.name}`, x.schema, y.schema, scope);
   }
-  for (const [k, y] of nb) if (!na.has(k)) c.add(`${part}-added`, `${label} ${y.name}`, `optional ${label} added`, 'compatible', { part, name: y.name });
+  for (const [k, y] of nb) {
+    if (na.has(k)) continue;
+    if (y.required === true) c.add(`${part}-added`, `${label} ${y.name}`, `required ${label} added (400 without it)`, 'breaking', { part, name: y.name, absent: true });
+    else c.add(`${part}-added`, `${label} ${y.name}`, `optional ${label} added`, 'compatible', { part, name: y.name });
+  }
 }
 
 function diffAuth(c: Collector, a: readonly string[] | undefined, b: readonly string[] | undefined): void {
@@ -159,6 +168,7 @@ function diffEndpoint(a: ContractEndpoint, b: ContractEndpoint): Change[] {
   a.captures.forEach((x, i) => c.schemas('request', 'capture', `path variable ${x.name}`, x.schema, b.captures[i]!.schema, { part: 'endpoint' }));
   diffParams(c, 'query', a.query, b.query);
   diffParams(c, 'header', a.headers, b.headers);
+  diffParams(c, 'cookie', a.cookies, b.cookies);
   diffAuth(c, a.auth, b.auth);
   if (a.range === undefined && b.range !== undefined) c.add('range-added', 'header Range', 'pagination by Range added', 'compatible', { part: 'endpoint' });
   else if (a.range !== undefined && b.range === undefined) c.add('range-removed', 'header Range', 'pagination by Range removed', 'breaking', { part: 'endpoint' });

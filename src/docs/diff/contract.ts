@@ -2,9 +2,11 @@
 // endpoint (method and path, captures by position), its parameters, body and responses, each with
 // the JSON Schema of its codec. Read from the description (walk), never from handlers; an OpenAPI
 // document becomes comparable by becoming a surface first (src/openapi/).
-import type { JsonSchema } from '../../codec/types.js';
+import type { Codec, JsonSchema } from '../../codec/types.js';
+import type { CookieConfig } from '../../dsl/cookie.js';
 import type { EndpointInfo, Method, Surface } from '../../dsl/types.js';
 import { checkSurface } from '../../dsl/check-surface.js';
+import { segmentCaptures } from '../../dsl/segment.js';
 import type { DocFacet } from '../../dsl/extension.js';
 import type { SecurityScheme } from '../../dsl/declared-security.js';
 import { endpointErrors } from '../../describe/possible-errors.js';
@@ -14,6 +16,10 @@ export interface ContractParam {
   readonly schema: JsonSchema;
   /** Query parameters: single, flag, list or deep (an object over keyed parameters). */
   readonly mode?: string;
+  /** A request without it is refused (400). */
+  readonly required?: boolean;
+  /** How the value is written as text when not as its type's own (`pipeDelimited`, `json`), with `explode`. */
+  readonly form?: string;
 }
 
 export interface ContractResponse {
@@ -36,6 +42,8 @@ export interface ContractEndpoint {
   readonly captures: readonly ContractParam[];
   readonly query: readonly ContractParam[];
   readonly headers: readonly ContractParam[];
+  /** Request cookies (OpenAPI `in: cookie` parameters). */
+  readonly cookies: readonly ContractParam[];
   /** The accepted schemes (`Basic`, `Bearer`), when the endpoint requires credentials. */
   readonly auth?: readonly string[];
   /** A `Range` pagination facet, compared whole. */
@@ -46,7 +54,7 @@ export interface ContractEndpoint {
    * Statuses the pipeline answers for protocol reasons (400 per part, 401, 406, 415 ...) whether or
    * not the description declares them: a version that merely declares one adds nothing a client
    * could not already get (an OpenAPI document lists them; the surface it came from does not).
-   * decided: README "Decisions where the spec is silent", breaking changes across forms.
+   * decided: docs/decisions.md "Breaking changes across forms".
    */
   readonly protocol: readonly number[];
 }
@@ -57,7 +65,7 @@ export interface Contract {
 }
 
 /** How an endpoint is matched across versions: method and path with captures by position. */
-export const keyOf = (e: EndpointInfo) => `${e.method} ${e.segments.length === 0 ? '/' : e.segments.map((s) => (s.kind === 'static' ? `/${s.value}` : s.kind === 'capture' ? '/{}' : '/{...}')).join('')}`;
+export const keyOf = (e: EndpointInfo) => `${e.method} ${e.segments.length === 0 ? '/' : e.segments.map((s) => (s.kind === 'static' ? `/${s.value}` : s.kind === 'capture' ? '/{}' : s.kind === 'mixed' ? `/${s.pieces.map((p) => (typeof p === 'string' ? p : '{}')).join('')}` : '/{...}')).join('')}`;
 
 function facets(e: EndpointInfo): DocFacet[] {
   return e.extensions.map((x) => x.ext.docs(x.config));
@@ -83,6 +91,10 @@ function authOf(fs: readonly DocFacet[]): string[] | undefined {
   return [...new Set(declared.requirements.map((req) => req.map((u) => schemeName(u.scheme)).join(' + ')))];
 }
 
+const requiredOf = (r: boolean | undefined) => (r === true ? { required: true } : {});
+/** A parameter's text form as one comparable word (`pipeDelimited`, `simple, exploded`). */
+const formOf = (c: Codec<unknown>) => (c.textForm === undefined ? {} : { form: `${c.textForm.form.style}${c.textForm.form.explode ? ', exploded' : ''}` });
+
 function endpointOf(e: EndpointInfo): ContractEndpoint {
   const fs = facets(e);
   const auth = authOf(fs);
@@ -92,9 +104,14 @@ function endpointOf(e: EndpointInfo): ContractEndpoint {
     method: e.method,
     path: e.path,
     name: e.name,
-    captures: e.segments.flatMap((s) => (s.kind === 'capture' ? [{ name: s.name, schema: s.codec.schema }] : s.kind === 'rest' ? [{ name: s.name, schema: { type: 'string' } }] : [])),
-    query: e.query.map((q) => ({ name: q.name, schema: q.codec.schema, mode: q.mode })),
-    headers: e.headers.map((h) => ({ name: h.name, schema: h.codec.schema })),
+    captures: e.segments.flatMap((s) => (s.kind === 'rest' ? [{ name: s.name, schema: { type: 'string' } }] : segmentCaptures(s).map((c) => ({ name: c.name, schema: c.codec.schema })))),
+    query: e.query.map((q) => ({ name: q.name, schema: q.codec.schema, mode: q.mode, ...requiredOf(q.required), ...formOf(q.codec) })),
+    headers: e.headers.map((h) => ({ name: h.name, schema: h.codec.schema, ...requiredOf(h.required), ...formOf(h.codec) })),
+    cookies: e.extensions.flatMap((x) => {
+      if (x.ext.name !== 'cookie') return [];
+      const c = x.config as CookieConfig;
+      return [{ name: c.name, schema: c.codec.schema, ...requiredOf(c.required), ...formOf(c.codec) }];
+    }),
     ...(auth ? { auth } : {}),
     ...(range ? { range } : {}),
     ...(e.body ? { body: { schema: e.body.codec.schema, media: e.body.media.map((m) => m.type) } } : {}),

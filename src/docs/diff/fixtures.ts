@@ -37,14 +37,21 @@ function header(c: FixtureCase, name: string): unknown {
   return k === undefined ? undefined : h[k];
 }
 
+/** Whether a case sends a cookie of this name in its `Cookie` header. */
+function hasCookie(c: FixtureCase, name: string): boolean {
+  const h = header(c, 'cookie');
+  return typeof h === 'string' && h.split(';').some((piece) => piece.trim().startsWith(`${name}=`));
+}
+
 const hasBody = (c: FixtureCase) => c.request.body !== undefined || c.request.text !== undefined || c.request.base64 !== undefined;
 
 function uses(change: Change, c: FixtureCase): boolean {
   const s = change.scope;
   switch (s.part) {
     case 'endpoint': return true;
-    case 'query': return queryNames(c.request.path).has(s.name);
-    case 'header': return header(c, s.name) !== undefined;
+    case 'query': return queryNames(c.request.path).has(s.name) !== (s.absent === true);
+    case 'header': return (header(c, s.name) !== undefined) !== (s.absent === true);
+    case 'cookie': return hasCookie(c, s.name) !== (s.absent === true);
     case 'body': {
       if (!hasBody(c)) return false;
       if (s.media === undefined) return true;
