@@ -173,7 +173,7 @@ async function main() {
           const { pid } = procs.get(c.proc);
           const cpu0 = cpuMicros(pid);
           const r = await load.run(loadOpts(w, c, opt.duration), timeout);
-          // CPU time per answer is far steadier than req/s on a shared machine (see the README).
+          // CPU time per answer is far steadier than req/s on a shared machine (see docs/benchmark.md).
           r.cpu = (cpuMicros(pid) - cpu0) / Math.max(1, r.completed);
           r.rss = rssMiB(pid);
           const good = expectedCount(w, r.statusCodes);

@@ -2,7 +2,7 @@
 // npm runs `prepare` on `npm install` in a clone, on `npm pack`, and also each time `npx api-serve`
 // installs this folder into its npx cache (a first `npx` in a fresh clone rebuilt, silent, for
 // about 10 s); with a fresh dist/ that last run costs a file walk instead of a compile.
-// decided: README "Decisions where the spec is silent", "prepare compiles only a stale dist/".
+// decided: docs/decisions.md "prepare compiles only a stale dist/".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -13,7 +13,7 @@ const SortBy = t.oneOf(['age', 'name'], 'one of age, name');
 export const surface = api('S1', { license: { name: 'MIT', identifier: 'MIT' }, title: 'Listing of user records' }, {
   users: get('users', query('sortby', SortBy, {
     values: ['age', 'name'],
-    // decided: ascending (youngest first; names A to Z), ties keep list order; see README "Decisions".
+    // decided: ascending (youngest first; names A to Z), ties keep list order; see docs/decisions.md "S1 sortby".
     description: 'Sort ascending by this field (age: youngest first; name: A to Z). Absent: registration order.',
   })).returns(json(t.array(User)), { examples: [{ value: [isaac, albert] }] }),
   albert: get('albert').returns(json(User), { examples: [{ value: albert }] }),

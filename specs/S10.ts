@@ -14,8 +14,8 @@ export const PARSE_FAILED = 'Failed parsing content';
 /** The upstream answer read at most; a larger one is a failed lookup. */
 const MAX_DOCUMENT = 8 * 1024 * 1024;
 /**
- * decided: a document nested deeper than this is a failed lookup (README "Decisions where the spec
- * is silent", S10 lookups): 1000 is the nesting Jackson, Elasticsearch's parser, accepts by default.
+ * decided: a document nested deeper than this is a failed lookup (docs/decisions.md
+ * "S10 lookups"): 1000 is the nesting Jackson, Elasticsearch's parser, accepts by default.
  */
 /** The one JSON depth limit (request bodies share it): deeper would overflow the encoder's stack. */
 export const MAX_DEPTH = MAX_JSON_DEPTH;
@@ -63,7 +63,7 @@ async function upstreamOf(env: ServeEnv): Promise<URL> {
   const given = env.options.upstream;
   if (given !== undefined && given !== '') return parseUpstream(given);
   // decided: without --upstream, S10 serves its test double in-process on an ephemeral port and
-  // says so (README "Decisions"). Loaded lazily so docs and checks never load the server.
+  // says so (docs/decisions.md "S10 lookups"). Loaded lazily so docs and checks never load the server.
   const [{ serve }, store] = await Promise.all([import('../src/server/index.js'), import('./S10-store.js')]);
   const double = await serve(store.handlers, { port: 0, host: '127.0.0.1', dataDir: env.dataDir, log: env.log });
   env.onClose(() => double.close());
@@ -140,7 +140,7 @@ export const handlers = implement(surface, async (env) => {
       }
       const doc = found.value;
       // decided: as the reference, any value under a top-level `_source` key is answered
-      // (README "Decisions").
+      // (docs/decisions.md "S10 lookups").
       if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || !Object.hasOwn(doc, '_source')) return reply(400, PARSE_FAILED);
       return (doc as { _source: unknown })._source;
     },

@@ -30,7 +30,7 @@ export const surface = api('S3', { license: { name: 'MIT', identifier: 'MIT' },
   hello: get('hello', capture('name', t.text, 'the name to greet'), query('capital', Capital, { values: ['true', 'false'], description: 'Upper-case the whole greeting when true.' }))
     .returns(json(Greet), { examples: [{ value: { _msg: 'Hello, Alice' }, request: { url: '/hello/Alice' } }] }),
   // decided: /greet also answers text/plain, so a client that does not accept JSON reaches the
-  // plain-text body-parse error the spec describes instead of a 406 (README "Decisions").
+  // plain-text body-parse error the spec describes instead of a 406 (docs/decisions.md "S3").
   greet: post('greet', body(Greet, undefined, [{ value: { _msg: 'Hello, Alice' } }]))
     .returns(content(Greet, [media.json, media.text]), { examples: [{ value: { _msg: 'Hello, Alice' } }] }),
   remove: del('greet', capture('greetid', t.text, 'the greeting to delete')).empty(),

@@ -19,21 +19,21 @@ const age: Codec<string> = {
   },
 };
 
-/** What a client sends: `Id` is assigned by the server (decided: README "Decisions"). */
+/** What a client sends: `Id` is assigned by the server (decided: docs/decisions.md "S4 Person JSON carries its Id"). */
 const NewPerson = t.object('NewPerson', { name: t.text, age });
 /** What is stored. */
 const PersonData = t.object('PersonData', { name: t.text, age: t.text });
 type PersonData = t.Infer<typeof PersonData>;
 // decided: the JSON form of a Person carries its `Id`, so a client can address what it created
-// (README "Decisions").
+// (docs/decisions.md "S4 Person JSON carries its Id").
 const Person = t.object('Person', { Id: t.int, name: t.text, age: t.text });
 
 const jake = { Id: 1, name: 'Jake', age: '25' };
 const NOT_FOUND = 'Person with ID not found.';
 const NOT_CREATED = 'Could not create Person.';
-// decided: a removal the store cannot write is a 503 like a failed creation (README "Decisions").
+// decided: a removal the store cannot write is a 503 like a failed creation (docs/decisions.md "S4 Person JSON carries its Id").
 const NOT_DELETED = 'Could not delete Person.';
-// decided: a read the store cannot answer (the database is away) is a 503 too (README "Decisions").
+// decided: a read the store cannot answer (the database is away) is a 503 too (docs/decisions.md "S4 reads when the store cannot answer").
 const NOT_READ = 'Could not read Person.';
 const NOT_LISTED = 'Could not list Persons.';
 const id = capture('id', t.int, '(integer) the Id of the person');
@@ -91,7 +91,7 @@ export function personsWith(open: (env: ServeEnv) => Promise<RecordStore<PersonD
           return reply(503, NOT_CREATED);
         }
       },
-      // decided: deleting an unknown Id is a 200 too, as in the reference (README "Decisions").
+      // decided: deleting an unknown Id is a 200 too, as in the reference (docs/decisions.md "S4 Person JSON carries its Id").
       remove: async ({ id: gone }) => {
         try {
           await store.delete(gone);

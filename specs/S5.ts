@@ -38,8 +38,8 @@ const nothing = () => undefined;
 
 /**
  * decided: integers are exact or refused. A result JSON numbers cannot carry exactly (beyond
- * ±(2^53 - 1)) is a 400 naming the exact value, as an input beyond it is (README "Decisions where
- * the spec is silent", integers): never a rounded answer, never a 500.
+ * ±(2^53 - 1)) is a 400 naming the exact value, as an input beyond it is (docs/decisions.md
+ * "Integers"): never a rounded answer, never a 500.
  */
 function exact(expression: string, exactValue: bigint): number {
   const n = Number(exactValue);

@@ -4,7 +4,7 @@ import { api, auth, capture, get, group, implement, json } from '../src/dsl/inde
 import { t } from '../src/codec/index.js';
 
 // decided: the reference's handlers return `()`, which servant encodes as the JSON `[]`; we keep
-// that body. See README "S6 authentication".
+// that body. See docs/reference-surfaces.md "S6 authentication".
 /** The reference's demo login (`user`/`pass`), seeded into a fresh user store: what the examples send. */
 const DEMO_LOGIN = { headers: { authorization: `Basic ${Buffer.from('user:pass').toString('base64')}` } } as const;
 const Unit = t.describe(t.array(t.json), 'Always the empty list: the endpoint only says the request was authenticated.');

@@ -9,14 +9,14 @@ type Color = t.Infer<typeof Color>;
 export const colorRanges = rangeFields(Color, {
   name: { type: 'string', from: (c) => c.name },
   // decided: the hex value is ranged as the data writes it (lower-case `#rrggbb`), not upper-cased
-  // like the reference, so Content-Range/Next-Range show what the body shows; README "Decisions".
+  // like the reference, so Content-Range/Next-Range show what the body shows; docs/decisions.md "S7 hex".
   hex: { type: 'string', from: (c) => c.hex },
   rgb: { type: 'integer', from: (c) => c.rgb.reduce((sum, x) => sum + x, 0), limit: 5 },
 });
 
 /**
  * decided: the colours are the package's own `data/colors.json` (the surface's fixed data set, not
- * runtime state under --data); README "Decisions". Found from specs/ and from dist/specs/.
+ * runtime state under --data); docs/decisions.md "S7 data". Found from specs/ and from dist/specs/.
  */
 export function loadColors(): Color[] {
   for (const rel of ['../data/colors.json', '../../data/colors.json']) {

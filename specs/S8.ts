@@ -36,7 +36,7 @@ export const surface = api('S8', { license: { name: 'MIT', identifier: 'MIT' }, 
     })
     .summarize('The text of myfile.txt in the data directory.'),
   // decided: declared without content so no Accept is refused (the type follows the file's
-  // extension); README "Decisions".
+  // extension); docs/decisions.md "S8 static files".
   static: get('static', rest('path', 'the file path below the data directory\'s static/'))
     .empty(200, { file: true, description: 'The file (Content-Type by extension, ETag, 304 on If-None-Match, byte ranges).' })
     .responds(404, plainText(t.text), { description: 'No such file, or a path that leaves static/ or names a dot-file.', examples: [{ value: 'Not found: GET /static/missing.txt', request: { url: '/static/missing.txt' } }] })

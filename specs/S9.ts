@@ -17,7 +17,7 @@ const docs = () => reply({ status: 200, raw: documentation(), headers: { 'conten
 
 // decided: what servant's `ExampleAPI :<|> Raw` answers with the docs (404, 405 and a capture or
 // path that does not decode: its non-fatal failures) answers the docs here; a bad query parameter
-// or body on a real endpoint, 406 and 415 keep their errors. See README "S9".
+// or body on a real endpoint, 406 and 415 keep their errors. See docs/decisions.md "S9 answers the docs".
 const formatters: Partial<Formatters> = {
   notFound: docs,
   methodNotAllowed: docs,

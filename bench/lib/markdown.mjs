@@ -1,4 +1,4 @@
-// The figures of one run as Markdown ratio tables (written next to the JSON, pasted into the README).
+// The figures of one run as Markdown ratio tables (written next to the JSON, pasted into docs/benchmark.md).
 import { fmtInt, fmtRatio } from './stats.mjs';
 
 const cell = (w, name) => w.cells.find((c) => c.contender === name);

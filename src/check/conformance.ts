@@ -12,8 +12,8 @@ import { bodyFor } from './replay.js';
 export type Conformer = (sent: RequestSpec, actual: ActualResponse) => Failure[];
 
 export function conformer(surface: Surface): Conformer {
-  // The predictor knows no users: it takes any well-formed credentials as valid (README "Predicting
-  // answers") and notes that it was asked, so a 401 where credentials were judged is the server's call.
+  // The predictor knows no users: it takes any well-formed credentials as valid (docs/describing.md
+  // "Predicting answers") and notes that it was asked, so a 401 where credentials were judged is the server's call.
   let judgedCredentials = false;
   const predict = predictor(surface, { verify: (_part, claim) => { judgedCredentials = true; return { ok: true, value: claim }; } });
   return (sent, actual) => {
@@ -27,7 +27,7 @@ export function conformer(surface: Surface): Conformer {
     }
     const failures = judge({ method: sent.method, prediction, actual, durationMs: 0 });
     // decided: a 5xx the endpoint declares (S10's test store fails above docId 1000 by contract)
-    // conforms in replay, where a fixture expects it; fuzz still flags every 5xx (README "Fuzz a server").
+    // conforms in replay, where a fixture expects it; fuzz still flags every 5xx (docs/checks-and-fixtures.md "Conformance").
     const declared = prediction.kind === 'handler' && prediction.endpoint.responses.some((r) => r.status === actual.status);
     return declared ? failures.filter((f) => f.check !== 'not_a_server_error') : failures;
   };

@@ -119,7 +119,7 @@ export function loadFixtures(paths: readonly string[], cwd = process.cwd()): Loa
         problems.push({ file: shown, pointer: '', message: `cannot be read (${(e as Error).message})` });
         continue;
       }
-      // decided (README "Decisions where the spec is silent", "Your own surfaces"):
+      // decided (docs/decisions.md "Your own surfaces"):
       // a module path is relative to the fixture's folder, else to the working directory.
       const r = parseFixture(shown, text, (surface) => resolveSurfaceRef(surface, full, cwd));
       problems.push(...r.problems);

@@ -45,7 +45,7 @@ export function describeMatcher(m: Matcher): string {
 
 /**
  * Whether `actual` satisfies the matcher. `$match` tests strings; numbers and booleans are tested
- * through their JSON text (decided: README "Decisions").
+ * through their JSON text (decided: docs/decisions.md "api-check, where the spec is silent").
  */
 export function matches(m: Matcher, actual: unknown): boolean {
   if ('$any' in m) return actual !== undefined;

@@ -10,7 +10,7 @@ export type Sent =
   | { readonly ok: false; readonly kind: 'unreachable' | 'timeout' | 'transport' | 'too-large'; readonly message: string };
 
 // decided: a response body is read up to 32 MiB unless `--max-response-body` says otherwise, so a
-// server answering without end cannot fill the checker's memory (README "Check a server").
+// server answering without end cannot fill the checker's memory (docs/checks-and-fixtures.md "Options").
 export const DEFAULT_MAX_RESPONSE_BODY = 32 * 1024 * 1024;
 
 export interface SendOptions {

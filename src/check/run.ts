@@ -47,7 +47,7 @@ export interface RunOptions {
   /**
    * Folders replayed at the same time. decided: the files of one folder run one after another in
    * name order (a recorded create, then its delete, then the 404 after it, are never raced), and
-   * folders in parallel (README "api-check", the order rule); steps of a scenario always in order.
+   * folders in parallel (docs/checks-and-fixtures.md "The order rule"); steps of a scenario always in order.
    */
   readonly concurrency: number;
   readonly bail?: boolean;

@@ -78,7 +78,7 @@ export function planExample(site: ExampleSite): Planned {
   const exchanges = example.bodies.map(({ media, text }) => {
     // decided: the example's media type first, anything else after it (as a browser asks), so an
     // error example in another type than the success one is not refused 406 before the handler
-    // runs; the Content-Type of the answer is still compared. README "Decisions".
+    // runs; the Content-Type of the answer is still compared. docs/decisions.md "Docs examples proven by the server".
     const h: Record<string, string> = { ...(hasAccept ? {} : { accept: `${media.contentType}, */*;q=0.1` }), ...headers };
     if (body?.contentType !== undefined) h['content-type'] = body.contentType;
     const { contentType: _, ...payload } = body ?? {};

@@ -5,7 +5,7 @@
 /**
  * Why `value` is not a usable base URL, or undefined when it is. decided: a path is kept as a
  * prefix, a query or fragment is refused, an empty port (`http://127.0.0.1:`) is refused though
- * WHATWG URL parsing accepts it (README "Decisions where the spec is silent", api-check).
+ * WHATWG URL parsing accepts it (docs/decisions.md "api-check, where the spec is silent").
  */
 export function baseUrlProblem(value: string): string | undefined {
   const bad = (why: string) => `--base-url: "${value}" is not an http(s) URL (${why})`;

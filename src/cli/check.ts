@@ -20,8 +20,8 @@ import { DEFAULT_RESPONSE_BODY_CAP, sizeArg } from './size.js';
 const registryKey = (name: string) => Object.keys(registry).find((k) => k.toLowerCase() === name.toLowerCase());
 
 // decided: each in-process surface gets a fresh temp data dir seeded with the files a clone ships
-// in data/ (the same list .gitignore keeps), never with runtime state (stores, keys); README
-// "Decisions".
+// in data/ (the same list .gitignore keeps), never with runtime state (stores, keys); docs/decisions.md
+// "api-check, where the spec is silent".
 const SHIPPED_DATA = ['colors.json', 'myfile.txt', 'static'];
 const packageData = [new URL('../../data/', import.meta.url), new URL('../../../data/', import.meta.url)]
   .map((u) => fileURLToPath(u)).find((dir) => existsSync(join(dir, 'static')) || existsSync(join(dir, 'myfile.txt')));
@@ -70,7 +70,7 @@ export function inProcess(name: string, log: (line: string) => void): Starter | 
   const key = registryKey(name) ?? (basename(name).replace(/\.[cm]?[jt]s$/, '').replace(/[^\w-]/g, '') || 'surface');
   return async () => {
     const [loaded, { serve }] = await Promise.all([load(), import('../server/index.js')]);
-    // decided (README "Mock a surface"): a surface without handlers (an OpenAPI document) is served by the mock, as by api-serve.
+    // decided (docs/decisions.md "OpenAPI in"): a surface without handlers (an OpenAPI document) is served by the mock, as by api-serve.
     const handlers = loaded.handlers === undefined ? (await import('../mock/index.js')).mock(loaded.surface) : requireHandlers(loaded, name);
     const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
     try {

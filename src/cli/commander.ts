@@ -1,5 +1,5 @@
 // commander, the one door every command's flag parser comes through.
-// decided: loaded with require() (README "Benchmark", start-up): commander is CommonJS, and
+// decided: loaded with require() (docs/benchmark.md "Start-up"): commander is CommonJS, and
 // importing it as ESM sends its source through Node's CommonJS-to-ESM translation first,
 // several ms of every command's start on this machine.
 import { createRequire } from 'node:module';

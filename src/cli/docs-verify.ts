@@ -19,7 +19,7 @@ export interface ProveOptions {
 /** Checks the flags before anything is loaded or sent: each problem is one usage line. */
 export function checkProveFlags(o: { verify?: boolean; requireVerified?: boolean; baseUrl?: string; examplesFrom?: string; format: string }): void {
   // decided: --require-verified without --verify is a usage error rather than implying it, so the
-  // document changes (proof lines) only where --verify is written; README "Decisions".
+  // document changes (proof lines) only where --verify is written; docs/decisions.md "Docs examples proven by the server".
   if (o.requireVerified && !o.verify) throw new UsageError('--require-verified needs --verify');
   if (o.baseUrl !== undefined) {
     if (!o.verify && o.examplesFrom === undefined) throw new UsageError('--base-url needs --verify or --examples-from (it is where their requests go)');

@@ -8,7 +8,7 @@ type NextResolve = (specifier: string, context: unknown) => Promise<Resolved>;
 
 const ESM_SYNTAX = /^\s*(?:import\s*[\w{*'"]|export\s)/m;
 
-// decided (README "Decisions where the spec is silent", "Your own surfaces"): `npm init -y`
+// decided (docs/decisions.md "Your own surfaces"): `npm init -y`
 // writes `"type": "commonjs"`, so a new user's api.ts is CommonJS by the package rules. tsx's ES
 // module hooks alone then fail on Node 20 (ERR_REQUIRE_CYCLE_MODULE), and with its CommonJS hooks
 // too, every import from the file, api-serve included, loads a second copy compiled to CommonJS,

@@ -17,7 +17,7 @@ let typescript: Promise<void> | undefined;
 
 /** tsx's ES module hooks, then ours on top (see esm-typescript-hook.ts); once per process. */
 function typescriptLoader(): Promise<void> {
-  // decided (README "Decisions where the spec is silent", "Your own surfaces"):
+  // decided (docs/decisions.md "Your own surfaces"):
   // tsx's hooks for the whole process rather than its namespaced tsImport, which loads a second
   // copy of every module the surface imports (api-serve included, so the server would not
   // recognise the surface's HttpError or auth descriptors).
@@ -122,7 +122,7 @@ export async function loadModule(path: string, generation?: number): Promise<Rec
   const file = resolve(path);
   if (!existsSync(file)) throw new ModuleLoadError(`${path}: no such file`);
   if (statSync(file).isDirectory()) throw new ModuleLoadError(`${path} is a directory, not a module`);
-  // decided (README "Decisions where the spec is silent", "Your own surfaces"):
+  // decided (docs/decisions.md "Your own surfaces"):
   // TypeScript surfaces are ES modules; a .cts file would load api-serve (an ES module package)
   // through a second, CommonJS-compiled copy.
   if (file.endsWith('.cts')) throw new ModuleLoadError(`${path}: a .cts file is CommonJS; write the surface as an ES module (.ts or .mts)`);

@@ -16,7 +16,7 @@ export interface TlsSetup {
 }
 
 /**
- * decided: a PEM file may be 1 MiB at most (README "Decisions where the spec is silent", TLS
+ * decided: a PEM file may be 1 MiB at most (docs/serving.md "TLS",
  * files): a certificate chain is a few KiB; the cap keeps a wrong path from being read without end.
  */
 export const PEM_LIMIT = 1024 * 1024;
@@ -75,8 +75,8 @@ const when = (date: string) => {
 };
 
 /**
- * decided: a certificate outside its validity still serves, with a warning (README "Decisions where
- * the spec is silent", TLS files): a test setup may want exactly that, and clients say so anyway.
+ * decided: a certificate outside its validity still serves, with a warning (docs/serving.md
+ * "TLS"): a test setup may want exactly that, and clients say so anyway.
  */
 function validityWarning(cert: Buffer, path: string, now: Date): string | undefined {
   const parsed = parsedCertificate(cert);

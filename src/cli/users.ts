@@ -139,7 +139,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof UsersError) die(COMMAND, err.message, err.code);
     if (err instanceof UserStoreError) die(COMMAND, err.message, 1);
-    // decided: a database that cannot be used is exit 2, as for `api-serve --store` (README "Decisions").
+    // decided: a database that cannot be used is exit 2, as for `api-serve --store` (docs/decisions.md "The PostgreSQL store").
     if (err instanceof StoreOpenError) die(COMMAND, err.message, 2);
     die(COMMAND, (err as Error)?.message ?? String(err), 1);
   }

@@ -34,7 +34,7 @@ export function runPrimary(count: number): void {
 
   // Every worker but the first joins the run the first one started: told so (JOIN_RUN_ENV, read
   // by cli/serve.ts), it keeps the shared store as it finds it rather than seeding it again.
-  // decided: the others start once the first listens (README "Scaling out"), so `--seed-data`
+  // decided: the others start once the first listens (docs/scaling-out.md "Scaling out"), so `--seed-data`
   // seeds once, before any worker answers, and never over what a client has already created.
   const fork = (joining: boolean) => {
     const worker = cluster.fork(joining ? { [JOIN_RUN_ENV]: '1' } : undefined);
@@ -67,7 +67,7 @@ export function runPrimary(count: number): void {
     if (stopping) { if (alive.size === 0) whenAllGone?.(); return; }
     if (!up) { abort(`a worker exited (${signal ?? `code ${code}`}) before listening`); return; }
     if (wasBooting) return; // a replacement that failed has said why
-    // decided: a worker that dies is replaced, so the port keeps its N processes (README "Scaling out").
+    // decided: a worker that dies is replaced, so the port keeps its N processes (docs/scaling-out.md "Scaling out").
     err(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
     fork(true);
   });

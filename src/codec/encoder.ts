@@ -31,7 +31,7 @@ type Encode = (value: unknown) => string;
 const refuse = (reason: string): never => { throw new Refusal(reason); };
 const expected = (codec: Codec<unknown>, value: unknown): never => refuse(`expected ${codec.label}, got ${showJson(value)}`);
 /**
- * JSON text of a string. decided: always JSON.stringify (README "Benchmark"): strings a handler
+ * JSON text of a string. decided: always JSON.stringify (docs/benchmark.md "Replies, the remaining gap, and noise"): strings a handler
  * builds from templates are cons strings, which a scan-then-concatenate quoting flattened twice;
  * on S2's email (two literal, two built strings) JSON.stringify of each is about a fifth cheaper.
  */
@@ -160,7 +160,7 @@ function objectEncoder(codec: ObjectCodec<unknown>): Encode {
   const optional = keys.map((k) => codec.props[k]!.kind === 'optional');
   // decided: an optional field that is undefined or null is omitted (null is not its declared
   // type, and the decoder reads both as absent); an object declared `allowExtra` still writes only
-  // its declared fields (the option is about reading). README "Responses typed per status".
+  // its declared fields (the option is about reading). docs/describing.md "Responses typed per status".
   const encoders = keys.map((k) => {
     const c = codec.props[k]!;
     return encoderOf(c.kind === 'optional' ? c.inner : c);

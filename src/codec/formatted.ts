@@ -12,7 +12,7 @@ export const int32: Codec<number> = { ...constrain(int, { minimum: -INT32, maxim
 
 /**
  * A 64-bit integer (`format: int64`), within what a JSON number carries exactly: decided, values
- * beyond +-(2^53 - 1) are refused rather than rounded (README "Codecs").
+ * beyond +-(2^53 - 1) are refused rather than rounded (docs/decisions.md "Codecs").
  */
 export const int64: Codec<number> = { ...constrain(int, { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }), label: 'int64' };
 (int64.schema as Record<string, unknown>).format = 'int64';

@@ -5,7 +5,7 @@
 /**
  * decided: 1000 levels, the nesting Jackson (Elasticsearch's parser) accepts by default; every
  * recursive walk of the codecs, the encoder and the stores stays well inside Node's stack at twice
- * that (README "Decisions where the spec is silent", JSON depth).
+ * that (docs/decisions.md "JSON depth").
  */
 export const MAX_JSON_DEPTH = 1000;
 

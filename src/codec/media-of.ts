@@ -24,7 +24,7 @@ export function mediaOf(type: string): MediaCodec {
   if (bare === 'application/octet-stream') return octet;
   const known = made.get(bare);
   if (known) return known;
-  // decided (README "OpenAPI in"): a media type without a codec (XML, multipart, images) takes
+  // decided (docs/decisions.md "OpenAPI in"): a media type without a codec (XML, multipart, images) takes
   // any request body as it is and answers with its value's text form.
   const codec: MediaCodec = /[/+]json$/.test(bare) ? renamed(json, bare) : {
     name: bare, type: bare, contentType: bare.startsWith('text/') ? `${bare};charset=utf-8` : bare,

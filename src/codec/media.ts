@@ -69,7 +69,7 @@ function formFields(pairs: Pairs, codec: Codec<unknown>): Result<unknown> {
     if (list) {
       // decided: a list collects every value of its key, zero included (servant's generic FromForm:
       // a form cannot tell an empty list from a missing key); an optional list left out stays
-      // absent. README "Decisions where the spec is silent", form bodies.
+      // absent. docs/decisions.md "Form bodies".
       if (values.length === 0 && field.kind === 'optional') continue;
       const { item } = list;
       const parsed: unknown[] = [];

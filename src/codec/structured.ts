@@ -15,7 +15,7 @@ const noText = (label: string) => () => fail(`${label} cannot be given as text`)
 export const pathOf = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 export interface ObjectOptions {
-  /** Unknown keys are a 400 unless `allowExtra` (decided: strict, see README "Decisions"). */
+  /** Unknown keys are a 400 unless `allowExtra` (decided: strict, see docs/decisions.md "JSON bodies"). */
   readonly allowExtra?: boolean;
   /** Keys other than the fields, each value of this codec (`additionalProperties` with a schema). */
   readonly extra?: Codec<any>;

@@ -49,7 +49,7 @@ function build<T>(mode: 'oneOf' | 'anyOf', options: Options, opts: UnionOptions)
     ...(discriminator ? { discriminator } : {}),
     parseText(raw) {
       // decided: as text the first option that reads the value wins (text has no JSON types to tell
-      // `5` from "5"); README "Codecs".
+      // `5` from "5"); docs/decisions.md "Codecs".
       let first: string | undefined;
       for (const c of options) {
         const r = c.parseText(raw);

@@ -100,8 +100,8 @@ export const defaultFormatters: Formatters = {
 
 /**
  * decided: a request body framed by a transfer coding the server does not implement is refused
- * before routing, and the connection closed (README "Decisions where the spec is silent", protocol
- * corners; RFC 9112 6.1 and 6.3): `chunked` alone is read; another coding before it is a 501; no
+ * before routing, and the connection closed (docs/decisions.md "Protocol
+ * corners"; RFC 9112 6.1 and 6.3): `chunked` alone is read; another coding before it is a 501; no
  * `chunked` at the end leaves the body without a knowable end, a 400.
  */
 export function transferCodingRefusal(value: string | string[] | undefined): HttpError | undefined {

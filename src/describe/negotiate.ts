@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type NegotiatorType from 'negotiator';
 import type { MediaCodec } from '../codec/media.js';
 
-// decided: loaded with require(), as commander is (README "Benchmark", start-up): it is CommonJS.
+// decided: loaded with require(), as commander is (docs/benchmark.md "Start-up"): it is CommonJS.
 const Negotiator = createRequire(import.meta.url)('negotiator') as typeof NegotiatorType;
 
 /** The offers of each media list, built once. */

@@ -32,7 +32,7 @@ export interface PredictOptions {
   /**
    * Judges well-formed credentials (and any other extension claim) as the server's runtime would.
    * decided: without it, a well-formed claim is taken as valid (the predictor knows no users);
-   * see README "Predicting answers".
+   * see docs/describing.md "Predicting answers".
    */
   readonly verify?: (part: ExtensionPart, claim: unknown) => ExtensionRead<unknown>;
 }

@@ -50,7 +50,7 @@ function sentSchema(media: DocMedia, c: DocContent, reg: SchemaRegistry): JsonSc
  * The schema of an object as a form: a list field may be left out (a form cannot tell an empty
  * list from a missing key; the server reads it as []), so it is not required there, though it is
  * in JSON. An inline copy without the title, so it never takes the JSON schema's component name.
- * decided: README "Decisions where the spec is silent", form bodies.
+ * decided: docs/decisions.md "Form bodies".
  */
 function formSchema(schema: JsonSchema): JsonSchema {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -90,8 +90,8 @@ export function requestContent(c: DocContent, reg: SchemaRegistry): Obj {
 
 /**
  * A response's content keyed by the Content-Type the server writes (`application/json;charset=utf-8`).
- * decided: keys carry the charset the server sends (README "Decisions where the spec is silent",
- * OpenAPI); a request body's keys stay bare, as any charset-less type is accepted.
+ * decided: keys carry the charset the server sends (docs/decisions.md
+ * "Docs media types"); a request body's keys stay bare, as any charset-less type is accepted.
  */
 export function responseContent(c: DocContent, stream: boolean, reg: SchemaRegistry): Obj {
   const out: Obj = {};
@@ -100,7 +100,7 @@ export function responseContent(c: DocContent, stream: boolean, reg: SchemaRegis
     if (stream) {
       // decided: OpenAPI 3.1 has no schema for a sequence of documents; the body is described as
       // the text it is, and the item's schema is named in `x-itemSchema` (OpenAPI 3.2's
-      // `itemSchema`); README "Decisions where the spec is silent", streams.
+      // `itemSchema`); docs/decisions.md "Streams".
       const examples = examplesObject(c.examples, (ex) => { const t = textIn(m)(ex); return t === undefined ? undefined : `${t}\n`; });
       out[m.contentType] = {
         schema: { type: 'string', description: `${isJson(m.type) ? 'Newline-delimited JSON (NDJSON), sent as ' + m.contentType : 'Newline-framed text'}: one ${c.label} per line, each followed by a newline.` },

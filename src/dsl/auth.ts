@@ -58,7 +58,7 @@ export function challenges(config: AuthConfig, bearer: BearerProblem = undefined
 
 /** The 401: an empty body (as the reference's) and the challenges saying what to send. */
 export function unauthorized(config: AuthConfig, bearer: BearerProblem = undefined): ExtensionRead<never> {
-  // decided: 401s carry an empty body, as the reference's; see README "S6 401s".
+  // decided: 401s carry an empty body, as the reference's; see docs/decisions.md "S6 401s".
   return { ok: false, refusal: { kind: 'unauthorized', message: '', headers: { 'www-authenticate': challenges(config, bearer) } } };
 }
 
@@ -99,7 +99,7 @@ export const authExtension: ExtensionDescriptor<AuthConfig, unknown, AuthClaim> 
   read(config, headers) {
     const creds = parseAuthorization(headers.authorization);
     // decided: a repeated Authorization is a malformed request, not a wrong credential: a 400 at the
-    // auth stage through the header-parse formatter (README "S6 authentication").
+    // auth stage through the header-parse formatter (docs/decisions.md "Credentials are read strictly").
     if (creds.kind === 'repeated') return { ok: false, failure: { combinator: 'Header', name: 'Authorization', message: repeatedMessage(creds.count) } };
     if (creds.kind === 'bearer' && config.schemes.includes('Bearer')) return { ok: 'claim', claim: creds };
     if (creds.kind === 'basic' && config.schemes.includes('Basic')) return { ok: 'claim', claim: creds };

@@ -12,7 +12,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 /**
  * decided: a Basic user-id or password holding a control character (C0, DEL, C1) is a malformed
- * credential, answered 401 like any other (README "S6 authentication"). RFC 7617 section 2 says
+ * credential, answered 401 like any other (docs/decisions.md "Credentials are read strictly"). RFC 7617 section 2 says
  * neither may contain one (its `charset="UTF-8"` profiles, RFC 8265, refuse all of Unicode's Cc);
  * it matters: scrypt keys like HMAC's, so `pass\0` would hash as `pass`.
  */

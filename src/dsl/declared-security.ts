@@ -59,7 +59,7 @@ export const declaredSecurityExtension: ExtensionDescriptor<DeclaredSecurityConf
   errors: ['unauthorized'],
   options: [],
   read(config, headers, url): ExtensionRead<PresentCredentials> {
-    // decided: a repeated Authorization is a malformed request, as for the auth combinator (README "S6 authentication").
+    // decided: a repeated Authorization is a malformed request, as for the auth combinator (docs/decisions.md "Credentials are read strictly").
     const auth = headers.authorization;
     if (Array.isArray(auth) && auth.length > 1 && config.requirements.some((r) => r.some((u) => u.scheme.type === 'http'))) {
       return { ok: false, failure: { combinator: 'Header', name: 'Authorization', message: repeatedMessage(auth.length) } };

@@ -1,5 +1,5 @@
 // The one registry of protocol errors and the order they are checked in. The server's pipeline is
-// built from STAGES, the predictor walks the same list, and the docs and the README read ERRORS.
+// built from STAGES, the predictor walks the same list, and the docs and docs/errors.md read ERRORS.
 
 /**
  * The checks a request goes through, in this order (servant's, fixed by its tests): the cheap
@@ -14,7 +14,7 @@ export interface ErrorEntry {
   readonly reason: string;
   /** The stage that answers it. */
   readonly stage: Stage;
-  /** What is wrong with the request, as the README's error table says it. */
+  /** What is wrong with the request, as the error table in docs/errors.md says it. */
   readonly check: string;
   /** What the answer carries besides the status (`Allow`, `WWW-Authenticate`). */
   readonly headers?: string;

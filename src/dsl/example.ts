@@ -25,7 +25,7 @@ export interface ResponseExample<T> extends Example<T> {
   readonly request?: ExampleRequest & { readonly before?: readonly SetupRequest[] };
   /**
    * Why the server cannot be made to answer this example (a store that fails): `--verify` does not
-   * send it and the docs say why. decided: README "Decisions", "Docs examples proven by the server".
+   * send it and the docs say why. decided: docs/decisions.md "Docs examples proven by the server".
    */
   readonly unverifiable?: string;
 }

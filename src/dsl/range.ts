@@ -77,7 +77,7 @@ export const RANGE_FORMAT = '<field> [<value>][; offset <o>][; limit <l>][; orde
  * The `range` extension: the `Range` header, read with the other headers (a malformed one is a
  * 400 at the header step). Pure: it needs no runtime.
  * decided: the 400 is `Error parsing header Range failed: <reason>` through the surface's
- * header-parse formatter; see README "Decisions".
+ * header-parse formatter; see docs/decisions.md "S7 parse errors".
  */
 export const rangeExtension: ExtensionDescriptor<RangeConfig, RangeRequest> = {
   name: 'range',

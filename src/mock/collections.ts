@@ -40,7 +40,7 @@ export interface CollectionOverrides {
 /**
  * The collections of a surface: an item path `P/{id}` (GET with an object body) whose parent `P`
  * lists or creates. decided: recognised by shape, printed at start, overridden per path by the
- * surface's `collections` option (README "Mock a surface"); an override naming no such path, or
+ * surface's `collections` option (docs/mocking.md "Stateful collections"); an override naming no such path, or
  * an id field the item lacks, is refused at start.
  */
 export function findCollections(endpoints: readonly EndpointInfo[], overrides?: CollectionOverrides): Collection[] {
@@ -127,7 +127,7 @@ function checkSeedData(collections: readonly Collection[], data: Readonly<Record
 }
 
 /**
- * The stateful handlers over `store`. decided (README "Mock a surface"): a store that kept items
+ * The stateful handlers over `store`. decided (docs/mocking.md "Where the items are kept"): a store that kept items
  * from an earlier run is left as it is, unless seed data is given, which always starts the run; an
  * instance joining a run already started (`joinRun`: a later or replacement worker) never resets a kept store.
  */

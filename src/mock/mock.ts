@@ -47,7 +47,7 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
 
 /**
  * decided: the default answer is the lowest declared 2xx (Prism's rule), else the first declared
- * response; README "Mock a surface".
+ * response; docs/mocking.md "What a mock answers".
  */
 function defaultResponse(responses: readonly ResponseSpec[]): ResponseSpec {
   return [...responses].sort(statusOrder).find((r) => r.status >= 200 && r.status < 300) ?? responses[0]!;
@@ -72,7 +72,7 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
   return (_input: Record<string, unknown>, ctx: HandlerContext) => {
     const prefer = readPrefer(ctx.headers.prefer);
     // decided: a Prefer header that does not parse is a 400, one asking for what the endpoint does
-    // not declare a 422 naming what it declares; README "Mock a surface".
+    // not declare a 422 naming what it declares; docs/mocking.md "Prefer".
     if (!prefer.ok) throw HttpError.text(400, `Bad Request: ${prefer.error}`);
     const { code, example, dynamic } = prefer.value;
     const spec = code === undefined ? fallback : e.responses.find((r) => r.status === code);

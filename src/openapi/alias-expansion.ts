@@ -4,7 +4,7 @@
 
 /**
  * The most nodes aliases may add to a document beyond what is written in it.
- * decided (README "Decisions where the spec is silent", "OpenAPI in"): a million nodes is about a
+ * decided (docs/decisions.md "OpenAPI in"): a million nodes is about a
  * large real document written out (a few megabytes), so an expanded one costs no more than that.
  */
 export const ALIAS_EXPANSION_LIMIT = 1_000_000;

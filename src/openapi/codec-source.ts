@@ -196,7 +196,7 @@ export class CodecSource {
     }
     const base = (t as unknown as Record<string, Codec<unknown>>)[leaf]!;
     let out = `t.${leaf}`;
-    // decided (README "OpenAPI in"): an unknown format is an annotation on the base codec's schema.
+    // decided (docs/decisions.md "OpenAPI in"): an unknown format is an annotation on the base codec's schema.
     if (s.format !== base.schema.format && typeof s.format === 'string') out = `{ ...${out}, schema: { ...${out}.schema, format: ${literal(s.format)} } }`;
     const rules: Obj = {};
     for (const k of CONSTRAINTS) if (s[k] !== undefined && s[k] !== base.schema[k]) rules[k] = s[k];

@@ -108,7 +108,7 @@ export function refFence(documentPath: string, readError: ReadError): RefFence {
         const path = localPath(file.url);
         if (path === undefined) return refuse('remote', file, file.url);
         if (path === root) return read(root, file.url);
-        // decided (README "Decisions where the spec is silent", "OpenAPI in"): the path as written is
+        // decided (docs/decisions.md "a document is untrusted input"): the path as written is
         // checked first, so a file outside is refused without being looked at (not even whether it
         // exists); then its realpath, so a symlink inside cannot lead out.
         if (!inside(folder, path) && !inside(realFolder, path)) return refuse('outside', file, path);

@@ -24,7 +24,7 @@ export interface ReadResponse {
  * The status answered for each key: a number for itself; `2XX` its first status (200, 400...)
  * unless that one is listed too; `default` 200 when nothing else is a success, else 500.
  */
-// decided (README "OpenAPI in"): a mock answers one status per key, so a range or `default`
+// decided (docs/decisions.md "OpenAPI in"): a mock answers one status per key, so a range or `default`
 // stands for a representative status; the OpenAPI written back keeps the key.
 function statusOf(key: string, keys: readonly string[]): number | undefined {
   if (/^[1-5]\d\d$/.test(key)) return Number(key);

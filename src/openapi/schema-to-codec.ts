@@ -165,7 +165,7 @@ export class SchemaReader {
     const format = typeof schema.format === 'string' ? schema.format : undefined;
     const known = format !== undefined && Object.hasOwn(FORMAT_CODECS, format);
     let base: Codec<unknown> = known ? FORMAT_CODECS[format]! : t.text;
-    // decided (README "OpenAPI in"): an unknown format is kept as an annotation, as JSON Schema
+    // decided (docs/decisions.md "OpenAPI in"): an unknown format is kept as an annotation, as JSON Schema
     // treats formats by default: no warning.
     if (format !== undefined && !known) base = { ...base, schema: { ...base.schema, format } };
     if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {

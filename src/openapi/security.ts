@@ -25,7 +25,7 @@ export function securitySchemes(doc: Obj, warnings: Warnings): Map<string, Secur
     } else if (v.type === 'apiKey' && typeof v.name === 'string' && (v.in === 'header' || v.in === 'query' || v.in === 'cookie')) {
       out.set(key, { key, type: 'apiKey', in: v.in, name: v.name, ...description });
     } else if (v.type === 'oauth2' || v.type === 'openIdConnect') {
-      // decided (README "OpenAPI in"): no flow is run; a bearer token's presence is the check.
+      // decided (docs/decisions.md "OpenAPI in"): no flow is run; a bearer token's presence is the check.
       warnings.add(at, `${v.type} is accepted as the presence of a bearer token (Authorization: Bearer ...); tokens and scopes are not verified`);
       const { type: _type, description: _d, ...spec } = v;
       out.set(key, { key, type: v.type, spec, ...description });

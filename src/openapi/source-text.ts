@@ -2,7 +2,7 @@
 // literal encoder and every comment through one comment encoder, so no text of an untrusted
 // document can end a string or a comment and become code (DESIGN.md section 7).
 
-// decided (README "Decisions", "Imported text is never code"): strings keep every code unit (escaped
+// decided (docs/decisions.md "imported text is never code"): strings keep every code unit (escaped
 // where invisible), comments and warning lines show line breaks as spaces; no size limit applies.
 /**
  * What is shown as an escape wherever document text is written: C0/C1 controls, U+2028/U+2029 (they

@@ -15,8 +15,8 @@ export interface Timeouts {
 }
 
 /**
- * decided: 10 s for the head, 30 s for the whole request, 5 s idle between requests (README
- * "Decisions where the spec is silent", timeouts): a 1 MiB body (the default `--max-body`) needs
+ * decided: 10 s for the head, 30 s for the whole request, 5 s idle between requests (docs/decisions.md
+ * "Timeouts"): a 1 MiB body (the default `--max-body`) needs
  * only about 280 kbit/s to arrive in time, and a slow-loris socket is dropped within seconds.
  */
 export const DEFAULT_TIMEOUTS: Timeouts = { headers: 10_000, request: 30_000, keepAlive: 5_000 };
@@ -56,7 +56,7 @@ export function timeoutOptions(t: Timeouts) {
 
 /**
  * decided: after its answer a refused connection is read and discarded for up to 5 s or 16 MiB
- * (README "Errors"): closing a socket with unread input sends a TCP reset, and a client still
+ * (docs/errors.md "Beneath the requests: the connection"): closing a socket with unread input sends a TCP reset, and a client still
  * uploading then loses the answer it was sent (a 413, a 400) before reading it.
  */
 export const LINGER_MS = 5000;
@@ -128,7 +128,7 @@ type HttpSocket = Socket & {
  * Answers a socket whose later bytes failed to parse only once the requests before them are
  * answered, in order (Node's default writes its 400 at once, ahead of their pending responses).
  * `started` tells whether the failed request got as far as its body (so it has a response).
- * decided: README "Errors" (bytes that are not a request): pipelined answers first, then the 400.
+ * decided: docs/errors.md "Beneath the requests: the connection" (bytes that are not a request): pipelined answers first, then the 400.
  */
 function answerInOrder(socket: HttpSocket, answer: string, started: boolean): void {
   const current = socket._httpMessage;
@@ -168,8 +168,8 @@ export function guardConnections(server: Server): void {
     const incoming = (socket as HttpSocket).parser?.incoming;
     answerInOrder(socket as HttpSocket, parseErrorAnswer(err), incoming ? !incoming.complete : false);
   });
-  // decided: CONNECT is a 501 Not Implemented (README "Decisions where the spec is silent",
-  // protocol corners): no resource here answers it, whatever the target.
+  // decided: CONNECT is a 501 Not Implemented (docs/decisions.md
+  // "Protocol corners"): no resource here answers it, whatever the target.
   server.on('connect', (_req, socket: Socket) => {
     socket.on('error', () => {});
     const refusal = connectRefusal();

@@ -42,7 +42,7 @@ export function compile(endpoints: readonly EndpointInfo[], handlers: ReadonlyMa
 /**
  * What a handler sees besides its input. A class, not an object literal with a getter (V8 builds
  * those slowly and they fill the old space), and the signal is made only when a handler asks for
- * it: an AbortController per request halved throughput (bench/, README "Benchmark").
+ * it: an AbortController per request halved throughput (bench/, docs/benchmark.md "Benchmark").
  */
 class Context implements HandlerContext {
   readonly method: string;
@@ -97,7 +97,7 @@ function crashed(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: unkn
   const later = retryAfter(err);
   if (later !== undefined) {
     // decided: a store that did not answer in time is a 503 with Retry-After, also for a mock that
-    // declares no 503 (README "Scaling out"); the client may retry, a write may have been stored.
+    // declares no 503 (docs/scaling-out.md "Scaling out"); the client may retry, a write may have been stored.
     cs.log(`api-serve: handler ${x.endpoint.name} (${req.method} ${x.path}) could not answer now: ${(err as Error).message}`);
     return errorReply(new HttpError(503, `Service Unavailable: ${(err as Error).message}; retry in ${later} s`,
       { reason: 'Service Unavailable', headers: { 'content-type': 'text/plain;charset=utf-8', 'retry-after': String(later) } }));

@@ -107,7 +107,7 @@ export function recorder(dir: string, onError: (line: string) => void = () => {}
     return true;
   };
   // decided: --scenario writes one file, rewritten after each exchange so a stopped server leaves
-  // it whole; README "Recording, HAR import, lint".
+  // it whole; docs/checks-and-fixtures.md "Recording, HAR import, lint".
   const steps: ExchangeFixture[] = [];
   const scenarioFile = scenario === undefined ? undefined : join(dir, `${scenario.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'scenario'}.json`);
   return (surface, reference = surface) => (x, endpoint) => {

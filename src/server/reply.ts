@@ -82,6 +82,6 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
 /**
  * An error value as a reply (the description layer's answer; a body without a type is plain text).
  * decided: an HttpError may carry any status, declared or not: it is the escape hatch handlers,
- * extensions and protocol errors share (README "Responses typed per status").
+ * extensions and protocol errors share (docs/describing.md "Responses typed per status").
  */
 export const errorReply: (err: HttpError, extra?: Headers) => OutReply = answerOfError;

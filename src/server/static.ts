@@ -14,7 +14,7 @@ import type { OutReply } from './request.js';
 
 /**
  * decided: a segment that is empty, `.`/`..`, starts with a dot (dot-files), or holds a separator
- * or NUL (decoded from `%2F`, `%5C`, `%00`) is refused; README "Decisions".
+ * or NUL (decoded from `%2F`, `%5C`, `%00`) is refused; docs/decisions.md "S8 static files".
  */
 const refused = (segment: string): boolean => segment === '' || segment.startsWith('.') || /[/\\\0]/.test(segment);
 
@@ -53,7 +53,7 @@ async function descriptorPath(handle: FileHandle): Promise<string | undefined> {
 /**
  * Where /proc is missing, the file at the resolved name must be the very one the descriptor
  * holds (same device and inode). decided: there a file replaced by a rename between the open and
- * this check is a 404 (README "Decisions", S8 static files): the name cannot say where the opened
+ * this check is a 404 (docs/decisions.md "S8 static files"): the name cannot say where the opened
  * file was.
  */
 async function relByName(root: string, path: string, stats: Stats): Promise<string | undefined> {
@@ -103,7 +103,7 @@ export type ByteRange = { readonly kind: 'whole' } | { readonly kind: 'part'; re
 /**
  * decided: one byte range is honoured in each of RFC 9110's forms; several ranges, other units and
  * malformed values are ignored and the whole file sent (RFC 9110 allows it); a range starting at or
- * beyond the end is a 416 (README "Decisions where the spec is silent", S8 static files). Numbers
+ * beyond the end is a 416 (docs/decisions.md "S8 static files"). Numbers
  * are compared exactly, however long: a last position beyond the end means the end.
  */
 export function byteRange(value: string | undefined, size: number): ByteRange {
@@ -145,7 +145,7 @@ const matchesEtag = (header: string | undefined, etag: string): boolean =>
 export async function sendFile(res: ServerResponse, file: FileRef, headers: OutReply['headers']): Promise<OutReply | undefined> {
   const req = res.req;
   const opened = await openInside(file);
-  // decided: names with `?` or `#` are not served (README "Decisions", S8 static files).
+  // decided: names with `?` or `#` are not served (docs/decisions.md "S8 static files").
   if (opened === undefined || /[?#]/.test(opened.rel)) {
     await opened?.handle.close().catch(() => {});
     const path = (req.url ?? '/').split('?')[0];

@@ -19,7 +19,7 @@ export async function openLowdbCollectionStore(file: string): Promise<Collection
   try {
     // The state is kept as maps, not as the file's JSON: the file is checked as it is read (a
     // corrupt one refuses to start), turned into maps, and the journal's changes applied.
-    // decided: a journal beside the file (README "Mock a surface", where the items are kept).
+    // decided: a journal beside the file (docs/mocking.md "Where the items are kept").
     const disk = new JournaledJsonFile<CollectionsJson, Change>(file, (json) => { stateOfJson(json); return json as CollectionsJson; }, changeOfJson);
     const { data, changes } = await disk.read();
     const state: CollectionsState = data === null ? { next: new Map(), items: new Map() } : stateOfJson(data);

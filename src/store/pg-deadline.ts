@@ -3,7 +3,7 @@
 // connection that ran out of time is discarded, never given to the next request.
 import type pg from 'pg';
 
-// decided: a request touching the PostgreSQL store is answered within 5 s (README "Scaling out");
+// decided: a request touching the PostgreSQL store is answered within 5 s (docs/decisions.md "The PostgreSQL store");
 // the operation gets 4.5 s of it, the rest is for the request around it.
 export const STORE_TIMEOUT_MS = 4500;
 

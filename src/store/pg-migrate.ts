@@ -80,7 +80,7 @@ export async function migrate(pool: pg.Pool, log: (line: string) => void, shippe
       }
       const known = new Set(shipped.map((m) => m.version));
       const newer = [...applied.keys()].filter((v) => !known.has(v));
-      // decided: a schema migrated further by a newer build is used as it is (README "Decisions").
+      // decided: a schema migrated further by a newer build is used as it is (docs/decisions.md "The PostgreSQL store").
       if (newer.length > 0) log(`api-serve: the PostgreSQL store has migrations this build does not know (${newer.sort().join(', ')}); using it as it is`);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => { broken = true; });

@@ -43,7 +43,7 @@ export async function acquirePool(url: string, log: (line: string) => void): Pro
   let entry = pools.get(url);
   if (entry === undefined) {
     // The wait for a connection is the first part of an operation's budget (pg-deadline.ts); past
-    // it the answer is a 503 (README "Scaling out").
+    // it the answer is a 503 (docs/scaling-out.md "Scaling out").
     const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: STORE_TIMEOUT_MS, application_name: 'api-serve', max: 10, keepAlive: true });
     // An idle connection the server drops (a restart, an outage) must not kill the process: the
     // pool discards it and the next request connects anew.

@@ -30,7 +30,7 @@ export class PgUserStore {
   }
 
   // decided: a PostgreSQL directory starts empty, without the demo users a users.json is seeded
-  // with (README "Decisions where the spec is silent": the PostgreSQL store).
+  // with (docs/decisions.md "The PostgreSQL store").
   static async open(url: string, log: (line: string) => void): Promise<PgUserStore> {
     const shared = await acquirePool(url, log);
     const query: Query = async <R>(sql: string, params: unknown[]) => {

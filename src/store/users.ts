@@ -95,7 +95,7 @@ export class UserStore {
       throw err;
     });
     if (!exists) {
-      // decided: a fresh store holds the reference's demo users; see README "S6 authentication".
+      // decided: a fresh store holds the reference's demo users; see docs/reference-surfaces.md "S6 authentication".
       const seeded = await Promise.all(DEMO_USERS.map(async ({ password, ...u }) => ({ ...u, hash: await hashPassword(password) })));
       // Under the edit lock, and only if still absent: a concurrent `users add` may have seeded it.
       await withEditLock(store.path, async () => {

@@ -41,7 +41,7 @@ for (const option of bareOptions(runBin('api-serve', ['--help']).stdout)) {
   });
 }
 
-test('--cors given bare allows any origin (the README: "none: any")', async () => {
+test('--cors given bare allows any origin (docs/mocking.md: "none: any")', async () => {
   const data = mkdtempSync(join(tmpdir(), 'api-serve-bare-'));
   const s = await spawnServe(['S4:0', '--mock', '--data', data, '--cors']);
   try {

@@ -160,7 +160,7 @@ test('a document against itself, and a surface against a document that adds only
 
 // A surface and the OpenAPI document api-docs writes from it describe the same contract: the
 // protocol errors the document lists (400, 406 ...) are ones the surface already answers, and its
-// security requirements are the surface's schemes. decided: README "Decisions" (diff across forms).
+// security requirements are the surface's schemes. decided: docs/decisions.md "Breaking changes across forms".
 for (const name of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S10']) {
   test(`${name} against the OpenAPI document written from it: no change`, () => {
     const file = join(dir, `${name}.openapi.json`);

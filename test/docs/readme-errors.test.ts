@@ -1,4 +1,4 @@
-// The README's error table is the registry's: every row, field by field, in check order, so the
+// The guide's error table (docs/errors.md) is the registry's: every row, field by field, in check order, so the
 // table a user reads cannot drift from what the server answers (src/dsl/errors.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { ERRORS, STAGES, type ErrorEntry } from '../../src/dsl/errors.js';
 import { ROOT } from '../helpers/cli.js';
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('\n## Errors\n'), readme.indexOf('\n## ', readme.indexOf('\n## Errors\n') + 5));
+const page = readFileSync(join(ROOT, 'docs', 'errors.md'), 'utf8');
+const section = page.slice(page.indexOf('\n## The error order\n'), page.indexOf('\n## ', page.indexOf('\n## The error order\n') + 5));
 const rows = section.split('\n').filter((l) => /^\| \d+ \|/.test(l));
 
 const rowOf = (x: ErrorEntry) =>
   `| ${STAGES.indexOf(x.stage) + 1} | ${x.check} | ${x.status}${x.headers ? ` + \`${x.headers}\`` : ''} | ${x.example} |`;
 
-test('the README error table has one row per registry entry, in check order, with its fields', () => {
+test('the error table in docs/errors.md has one row per registry entry, in check order, with its fields', () => {
   const entries = Object.values(ERRORS) as ErrorEntry[];
   assert.equal(rows, entries.map(rowOf));
 });

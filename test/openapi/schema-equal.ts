@@ -12,7 +12,7 @@ const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'ext
 
 /**
  * The range OpenAPI's integer formats stand for, which the writer says as bounds too; int64 as
- * JavaScript's safe integers (the codec layer's decided range, README "Codecs").
+ * JavaScript's safe integers (the codec layer's decided range, docs/decisions.md "Codecs").
  */
 const FORMAT_BOUNDS: Record<string, [number, number]> = { int32: [-2147483648, 2147483647], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
 

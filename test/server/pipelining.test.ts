@@ -39,7 +39,7 @@ function bodiesOf(text: string): string[] {
   return out;
 }
 
-/** The malformed requests that end a pipeline, as README "Errors" lists them; `post` reads a body. */
+/** The malformed requests that end a pipeline, as docs/errors.md "Beneath the requests: the connection" lists them; `post` reads a body. */
 const BROKEN: Record<string, (post: string) => string> = {
   'method FOO': () => 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n',
   'a garbled request line': () => 'GET/ HTTP1.1 nonsense\r\n\r\n',

@@ -1,5 +1,5 @@
 // A frozen PostgreSQL (the postmaster and its backends stopped with SIGSTOP, so sockets stay open
-// and nothing answers): S4 and a stateful mock answer each request 503 within the README's 5 s,
+// and nothing answers): S4 and a stateful mock answer each request 503 within the 5 s of docs/decisions.md "The PostgreSQL store",
 // a transaction cut short commits nothing, and service resumes after SIGCONT with no 200 lost.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,7 +14,7 @@ import { type Exchange, call, withServer } from '../helpers/server.js';
 import { eventually, freshDatabase, havePostgres, sql } from '../helpers/pg.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-// README "Scaling out": a request touching the store is answered within 5 s. The margin is for a
+// docs/decisions.md "The PostgreSQL store": a request touching the store is answered within 5 s. The margin is for a
 // loaded 2-core test machine; a request held for the outage (the defect: 12-15 s) is far past it.
 const PROMISED_MS = 5000;
 const BOUND_MS = PROMISED_MS + 2500;

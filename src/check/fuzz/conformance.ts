@@ -61,7 +61,7 @@ export function judge(x: Exchange, options: { readonly maxResponseTime?: number 
   if (actual.status === 401 && one(actual.headers['www-authenticate']) === undefined) out.push({ check: 'www_authenticate', message: '401 without WWW-Authenticate' });
   for (const [name, codec] of Object.entries(spec.headers)) {
     // decided: declared response headers may be left out (S8's X-An-Int is conditional); one that
-    // is sent must read as its type. README "Fuzz a server".
+    // is sent must read as its type. docs/decisions.md "Fuzz".
     const v = one(actual.headers[name.toLowerCase()]);
     if (v === undefined) continue;
     const r = codec.parseText(v);

@@ -66,8 +66,8 @@ export interface FuzzResult {
 }
 
 /**
- * decided: sequences per collection, a share of --runs (each sends up to 12 requests); README
- * "Fuzz a server".
+ * decided: sequences per collection, a share of --runs (each sends up to 12 requests); docs/fuzz.md
+ * "Stateful runs".
  */
 export const sequencesFor = (runs: number) => Math.max(10, Math.ceil(runs / 10));
 

@@ -10,7 +10,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The text of an answer that carries `"<idField>": <id>` (a number, or a quoted string).
  * decided: the fixture format cannot say "a list holding this id" or "an answer without it", so a
- * regular expression over the body stands for both (README "Fuzz a server").
+ * regular expression over the body stands for both (docs/decisions.md "Fuzz").
  */
 function carrying(idField: string, name: string, numeric: boolean, carries: boolean): { $match: string } {
   const value = numeric ? `\${${name}}(?![0-9.eE])` : `"\${${name}}"`;

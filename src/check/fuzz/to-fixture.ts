@@ -54,7 +54,7 @@ function expected(f: FuzzFailure): ResponseSpec {
   const declared = p.endpoint.responses;
   const ok = declared.find((r) => r.status === f.actual.status && f.actual.status < 500);
   // decided: a 5xx or undeclared status expects the lowest declared success (else the first
-  // declared status); the fixture's name says which check failed. README "Fuzz a server".
+  // declared status); the fixture's name says which check failed. docs/decisions.md "Fuzz".
   const spec = ok ?? declared.find((r) => r.status >= 200 && r.status < 300) ?? declared[0]!;
   const headers: Record<string, ExpectedHeader> = {};
   if (f.failures.some((x) => x.check === 'content_type') && spec.content) {

@@ -2,8 +2,8 @@
 // check past the queue is refused at once (503 + Retry-After) rather than queued behind the rest.
 
 /**
- * decided: 2 checks at once, 64 waiting (README "Decisions where the spec is silent", password
- * hashing): scrypt runs on libuv's threadpool (4 threads by default), which file reads and the
+ * decided: 2 checks at once, 64 waiting (docs/decisions.md "Password hashing
+ * limit"): scrypt runs on libuv's threadpool (4 threads by default), which file reads and the
  * JWT's HMAC share, so a flood of Basic logins must leave threads free for every other request.
  */
 export const DEFAULT_HASH_CONCURRENCY = 2;

@@ -38,7 +38,7 @@ export const authRuntime: ExtensionFactory = async (env, services) => {
   };
   /** The user, undefined for a refused login, or `busy` when the gate's queue is full. */
   const basic = async (login: string, password: string): Promise<unknown> => {
-    // decided: without a user directory no Basic login is valid (README "Your users").
+    // decided: without a user directory no Basic login is valid (docs/describing.md "Your users").
     if (!directory) return undefined;
     // Each check hashes (an unknown login too, against a dummy hash): through the gate.
     const gated = await gate.run(() => check(login, password));
@@ -59,7 +59,7 @@ export const authRuntime: ExtensionFactory = async (env, services) => {
       }
       if (user === undefined) return unauthorized(config);
       // decided: only a basic-authenticated reply sets the cookies (the spec's rule); a bearer
-      // request already holds its token. See README "S6 authentication".
+      // request already holds its token. See docs/reference-surfaces.md "S6 authentication".
       return { ok: true, value: user, headers: { 'set-cookie': sessionCookies(await jwt.sign(user, config.user)) } };
     },
   };
