@@ -16,7 +16,8 @@ const ESM_SYNTAX = /^\s*(?:import\s*[\w{*'"]|export\s)/m;
 // ("module-typescript"); this does so on Node 20.
 export async function resolve(specifier: string, context: unknown, next: NextResolve): Promise<Resolved> {
   const r = await next(specifier, context);
-  if (r.format !== 'commonjs' || !/^file:[^?#]*\.ts$/.test(r.url) || r.url.includes('/node_modules/')) return r;
+  // A query or fragment may follow the path: `--watch` loads each generation as `api.ts?api-serve-generation=N`.
+  if (r.format !== 'commonjs' || !/^file:[^?#]*\.ts(?:[?#].*)?$/.test(r.url) || r.url.includes('/node_modules/')) return r;
   let text: string;
   try { text = readFileSync(fileURLToPath(r.url), 'utf8'); } catch { return r; }
   return ESM_SYNTAX.test(text) ? { ...r, format: 'module' } : r;

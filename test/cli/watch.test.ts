@@ -18,9 +18,9 @@ export const surface = api('Words', { title: 'Words' }, {
 });
 `;
 
-function project(): string {
+function project(type: 'module' | 'commonjs' = 'module'): string {
   const dir = tempDir('api-serve-watch-');
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'words', private: true, type: 'module' }));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'words', private: true, type }));
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(ROOT, join(dir, 'node_modules', 'api-serve'), 'dir');
   writeFileSync(join(dir, 'api.ts'), surfaceSource());
@@ -48,6 +48,22 @@ s('an edit to a module the surface imports is answered on the same port', async 
     assert.is((await call(url, 'GET', '/word')).json(), 'second');
   } finally {
     assert.is(await served.stop(), 0);
+  }
+});
+
+s('in a package npm init -y made (CommonJS), a TypeScript surface with type annotations loads under --watch and an edit to it is served', async () => {
+  const dir = project('commonjs');
+  // A type annotation: a loader that did not strip types fails on it ("Missing initializer").
+  writeFileSync(join(dir, 'word.ts'), "const w: string = 'first';\nexport const word = w;\n");
+  const served = await spawnServe(['./api.ts', '--port', '0', '--watch'], 1, { cwd: dir });
+  try {
+    const url = served.urls.Words!;
+    assert.is((await call(url, 'GET', '/word')).json(), 'first');
+    writeFileSync(join(dir, 'api.ts'), surfaceSource(`\n  count: get('count').returns(json(t.int), { examples: [{ title: 'n', value: 3 }] }),`));
+    await until(served.stdout, `Words reloaded from ./api.ts on ${url}`);
+    assert.is((await call(url, 'GET', '/count')).json(), 3);
+  } finally {
+    await served.stop();
   }
 });
 
