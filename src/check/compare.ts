@@ -4,7 +4,7 @@
 import type { ExpectedHeader, ResponseSpec } from './fixture.js';
 import { type Matcher, describeMatcher, isMatcher, matches } from './matchers.js';
 import { sameMediaType } from './media-type.js';
-import { child } from './json-pointer.js';
+import { child } from '../codec/json-pointer.js';
 
 export interface ActualResponse {
   readonly status: number;

@@ -3,7 +3,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { fixtureSchema } from '../fixture/schema.js';
 import { looksLikeMatcher, matcherProblem } from './matchers.js';
-import { child } from './json-pointer.js';
+import { child } from '../codec/json-pointer.js';
 import { refsIn, refsInJson } from './template.js';
 
 export interface Problem {

@@ -6,7 +6,7 @@ import type { EndpointInfo, Surface } from '../dsl/types.js';
 import { walk } from '../dsl/walk.js';
 import type { Case, FixtureFile, FixtureProblem } from './fixture.js';
 import { isMatcher } from './matchers.js';
-import { child } from './json-pointer.js';
+import { child } from '../codec/json-pointer.js';
 import { Router } from '../describe/router.js';
 import { endpointErrors } from '../describe/possible-errors.js';
 

@@ -8,7 +8,7 @@ import type { Conformer } from './conformance.js';
 import { basename, dirname, resolve } from 'node:path';
 import { REPLAY_HEADER } from '../fixture/headers.js';
 import type { Failure } from './fuzz/conformance.js';
-import { resolvePointer } from './json-pointer.js';
+import { resolvePointer } from '../codec/json-pointer.js';
 import { type Vars, fillJson, fillText } from './template.js';
 
 export interface Target {

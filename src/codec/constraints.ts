@@ -1,6 +1,6 @@
 // JSON Schema validation keywords on a codec (bounds, lengths, patterns, formats, item and key
 // counts): compiled once into a list of rules, so a request pays one test per keyword it declares.
-import { type Codec, type Infer, type JsonSchema, fail, quote, showJson } from './types.js';
+import { type Codec, type Infer, type JsonSchema, fail, quote, showJson, type AnyCodec, type RuleTest } from './types.js';
 import { FORMATS, type FormatName, isFormatName } from './formats.js';
 import { deepEqual } from './json-equal.js';
 import { compilePattern } from './pattern.js';
@@ -47,7 +47,7 @@ export type ConstraintsOf<T> = [T] extends [number] ? NumberConstraints
 export interface Rule {
   readonly keyword: string;
   readonly reason: string;
-  readonly test: (value: any) => boolean;
+  readonly test: RuleTest;
 }
 
 const KEYWORDS: Readonly<Record<string, 'number' | 'string' | 'array' | 'object'>> = {
@@ -82,7 +82,7 @@ export function rulesOf(schema: JsonSchema): Rule[] {
   const s = schema as Record<string, unknown>;
   const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   const out: Rule[] = [];
-  const add = (keyword: string, reason: string, test: (v: any) => boolean) => out.push({ keyword, reason: `${reason} (${keyword}${keyword === 'uniqueItems' || keyword === 'pattern' ? '' : ` ${String(s[keyword])}`})`, test });
+  const add = (keyword: string, reason: string, test: RuleTest) => out.push({ keyword, reason: `${reason} (${keyword}${keyword === 'uniqueItems' || keyword === 'pattern' ? '' : ` ${String(s[keyword])}`})`, test });
   const [min, max, xmin, xmax, mult] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].map(num);
   if (min !== undefined) add('minimum', `must be at least ${min}`, (v: number) => v >= min);
   if (xmin !== undefined) add('exclusiveMinimum', `must be greater than ${xmin}`, (v: number) => v > xmin);
@@ -138,7 +138,7 @@ export const brokeText = (rule: Rule, raw: string) => `${quote(raw)} ${rule.reas
  * type (a `minLength` on an integer is a programming error and throws at once); a contradiction
  * (minimum above maximum, a bad pattern) is refused when the surface loads.
  */
-export function constrain<C extends Codec<any>>(codec: C, constraints: ConstraintsOf<NonNullable<Infer<C>>>): C {
+export function constrain<C extends AnyCodec>(codec: C, constraints: ConstraintsOf<NonNullable<Infer<C>>>): C {
   const fam = family(codec.schema);
   for (const k of Object.keys(constraints)) {
     const wanted = KEYWORDS[k];

@@ -3,7 +3,7 @@ export * as t from './codecs.js';
 export * as media from './media.js';
 export type {
   Codec, CodecKind, Example, Infer, JsonSchema, Result, ScalarCodec, ObjectCodec, ArrayCodec, OptionalCodec, JsonCodec, BytesCodec,
-  TupleCodec, NullableCodec, UnionCodec, LazyCodec, PatternField, Discriminator, Annotations,
+  TupleCodec, NullableCodec, UnionCodec, LazyCodec, PatternField, Discriminator, Annotations, AnyCodec, RuleTest,
 } from './types.js';
 export { jsonEncoder, EncodeError, type JsonEncoder } from './encoder.js';
 export { withExamples, describe } from './types.js';

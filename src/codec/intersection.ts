@@ -1,11 +1,11 @@
 // Intersections (JSON Schema `allOf`): objects merge into one object of all their fields; other
 // codecs (constrained texts or numbers) must each accept the value.
-import { type Codec, type ObjectCodec, type ScalarCodec, fail, ok } from './types.js';
+import { type Codec, type ObjectCodec, type ScalarCodec, fail, ok, type AnyCodec } from './types.js';
 import { object, optional, pathOf } from './structured.js';
 import { brokeJson, rulesOf } from './constraints.js';
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type AllOf<O extends readonly Codec<any>[]> = UnionToIntersection<{ [K in keyof O]: O[K] extends Codec<infer T> ? T : never }[number]>;
+type AllOf<O extends readonly AnyCodec[]> = UnionToIntersection<{ [K in keyof O]: O[K] extends Codec<infer T> ? T : never }[number]>;
 
 /** The schema of an object part without its own `additionalProperties: false`, which `allOf` would make unsatisfiable. */
 function open(schema: Record<string, unknown>): Record<string, unknown> {
@@ -43,7 +43,7 @@ export const allOfParts = (codec: Codec<unknown>) => made.get(codec.schema);
  * Parts that are not objects must all be scalars of one family (a text with a pattern and a
  * text with a length).
  */
-export function allOf<const O extends readonly Codec<any>[]>(name: string, parts: O): Codec<AllOf<O>> {
+export function allOf<const O extends readonly AnyCodec[]>(name: string, parts: O): Codec<AllOf<O>> {
   if (parts.length === 0) throw new TypeError(`allOf ${name}: give at least one part`);
   if (parts.every((p) => p.kind === 'object')) {
     const objects = parts as unknown as readonly ObjectCodec<unknown>[];

@@ -1,11 +1,11 @@
 // Structured codecs: objects (strict by default) and maps, arrays, optional fields, any JSON, raw bytes.
-import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, showJson } from './types.js';
+import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, showJson, type AnyCodec } from './types.js';
 import { brokeJson, brokeText, rulesOf } from './constraints.js';
 import { NEVER, compilePattern } from './pattern.js';
 import { formPairs, objectFromPairs } from './object-text.js';
 
-type Props = Readonly<Record<string, Codec<any>>>;
-type OptionalKeys<P extends Props> = { [K in keyof P]: P[K] extends OptionalCodec<any> ? K : never }[keyof P];
+type Props = Readonly<Record<string, AnyCodec>>;
+type OptionalKeys<P extends Props> = { [K in keyof P]: P[K] extends { readonly kind: 'optional' } ? K : never }[keyof P];
 type RequiredKeys<P extends Props> = Exclude<keyof P, OptionalKeys<P>>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type ObjectOf<P extends Props> = Simplify<{ [K in RequiredKeys<P>]: Infer<P[K]> } & { [K in OptionalKeys<P>]?: Infer<P[K]> }>;
@@ -18,9 +18,9 @@ export interface ObjectOptions {
   /** Unknown keys are a 400 unless `allowExtra` (decided: strict, see docs/decisions.md "JSON bodies"). */
   readonly allowExtra?: boolean;
   /** Keys other than the fields, each value of this codec (`additionalProperties` with a schema). */
-  readonly extra?: Codec<any>;
+  readonly extra?: AnyCodec;
   /** Keys matching a regular expression, each value of its codec (`patternProperties`). */
-  readonly patterns?: Readonly<Record<string, Codec<any>>>;
+  readonly patterns?: Readonly<Record<string, AnyCodec>>;
   readonly minProperties?: number;
   readonly maxProperties?: number;
   readonly description?: string;

@@ -1,7 +1,7 @@
 // A codec whose value is written as text in an OpenAPI parameter style: `.5` (label), `;id=5`
 // (matrix), `1|2|3` (pipeDelimited), `R=100,G=200` (exploded), or JSON text (`content`). The
 // server, the predictor, the docs' examples and fuzz all read and write it through this one pair.
-import { type Codec, type ObjectCodec, type Result, type TextForm, fail, ok, quote } from './types.js';
+import { type Codec, type ObjectCodec, type Result, type TextForm, fail, ok, quote, type AnyCodec } from './types.js';
 import { brokeText, rulesOf } from './constraints.js';
 import { fieldCodec, objectFromPairs } from './object-text.js';
 
@@ -99,7 +99,7 @@ function formatWith(codec: Codec<unknown>, form: TextForm, value: unknown): stri
 }
 
 /** `codec` read and written as text in `form`; its JSON check, schema and type are unchanged. */
-export function withTextForm<C extends Codec<any>>(codec: C, form: TextForm): C {
+export function withTextForm<C extends AnyCodec>(codec: C, form: TextForm): C {
   const base = codec as Codec<unknown>;
   const parseText = (raw: string): Result<unknown> => {
     if (form.style === 'json') return parseJson(base, raw);

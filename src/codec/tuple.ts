@@ -1,7 +1,7 @@
 // Fixed-length lists whose positions have their own types (JSON Schema `prefixItems`).
-import { type Codec, type Infer, type TupleCodec, fail, ok, showJson } from './types.js';
+import { type Codec, type Infer, type TupleCodec, fail, ok, showJson, type AnyCodec } from './types.js';
 
-type Items = readonly Codec<any>[];
+type Items = readonly AnyCodec[];
 type TupleOf<I extends Items> = { -readonly [K in keyof I]: Infer<I[K]> };
 
 /** `[A, B, ...]`, exactly as many items as codecs; as text, comma-separated. */

@@ -48,7 +48,7 @@ interface CodecBase<T> {
    * Set by `constrain`: the codec it narrows and the keyword rules it adds, so compiled validators
    * test the base type and the rules without calling `check`.
    */
-  readonly refines?: { readonly base: Codec<T>; readonly rules: readonly { readonly test: (value: any) => boolean }[] };
+  readonly refines?: { readonly base: Codec<T>; readonly rules: readonly { readonly test: RuleTest }[] };
   /**
    * Set by `withTextForm` (text-form.ts): the value is written as text in an OpenAPI parameter
    * style (`;id=5`, `1|2|3`, JSON) instead of the codec's own form; `base` is the codec without it.
@@ -152,18 +152,33 @@ export interface BytesCodec<T> extends CodecBase<T> {
 export type Codec<T> = ScalarCodec<T> | ObjectCodec<T> | ArrayCodec<T> | TupleCodec<T> | OptionalCodec<T> | NullableCodec<T>
   | UnionCodec<T> | LazyCodec<T> | JsonCodec<T> | BytesCodec<T>;
 
+/**
+ * Any codec, whatever it decodes: the one place `any` stands for a codec's value type. A codec reads
+ * its type (check, parseText) and writes it (encode, formatText), so `Codec<T>` is invariant:
+ * `Codec<number>` is no `Codec<unknown>`, and a helper over "some codec" (`constrain`, `t.object`'s
+ * fields, `allOf`'s parts) needs `any` here; each such helper infers the precise type back.
+ */
+// decided: the one documented boundary of `any` for codecs (DESIGN.md section 5.3).
+export type AnyCodec = Codec<any>;
+
+/**
+ * A keyword rule's test: it takes the value of the codec it refines (a number for `minimum`, a
+ * string for `pattern`, a list for `uniqueItems`), which one list of rules cannot type rule by rule.
+ */
+export type RuleTest = (value: any) => boolean;
+
 export type CodecKind = Codec<unknown>['kind'];
 
 /** The static type a codec stands for. */
 export type Infer<C> = C extends Codec<infer T> ? T : never;
 
 /** Copies a codec with examples attached (checked against the codec when a surface loads). */
-export function withExamples<C extends Codec<any>>(codec: C, examples: readonly Example<Infer<C>>[]): C {
+export function withExamples<C extends AnyCodec>(codec: C, examples: readonly Example<Infer<C>>[]): C {
   return { ...codec, examples };
 }
 
 /** Copies a codec with a description for docs. */
-export function describe<C extends Codec<any>>(codec: C, description: string): C {
+export function describe<C extends AnyCodec>(codec: C, description: string): C {
   return { ...codec, description };
 }
 
@@ -176,7 +191,7 @@ export interface Annotations {
 }
 
 /** Copies a codec with annotations (`readOnly`, `writeOnly`, `deprecated`, `title`). */
-export function annotate<C extends Codec<any>>(codec: C, annotations: Annotations): C {
+export function annotate<C extends AnyCodec>(codec: C, annotations: Annotations): C {
   return { ...codec, schema: { ...codec.schema, ...annotations } };
 }
 

@@ -1,8 +1,8 @@
 // Unions: `union` (JSON Schema `oneOf`: exactly one option accepts the value) and `anyOf` (at
 // least one does), with an optional discriminator property that picks the option by its value.
-import { type Codec, type Discriminator, type Infer, type UnionCodec, fail, ok, showJson } from './types.js';
+import { type Codec, type Discriminator, type Infer, type UnionCodec, fail, ok, showJson, type AnyCodec } from './types.js';
 
-type Options = readonly Codec<any>[];
+type Options = readonly AnyCodec[];
 
 export interface UnionOptions {
   /** A property every option declares as a constant (or enum of strings): its value picks the option. */

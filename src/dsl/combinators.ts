@@ -1,5 +1,5 @@
 // Inert combinators that build the description: request parts, endpoints, groups, surfaces.
-import type { Codec, Example, ObjectCodec } from '../codec/types.js';
+import type { Codec, Example, ObjectCodec, AnyCodec } from '../codec/types.js';
 import { withTextForm } from '../codec/text-form.js';
 import { type MediaCodec, json as jsonMedia, text as textMedia } from '../codec/media.js';
 import type {
@@ -160,7 +160,7 @@ interface ReturnOptions<T, S, H> extends ResponseOptions<T, H> {
   readonly status?: S;
 }
 
-type HeaderCodecs = Readonly<Record<string, Codec<any>>>;
+type HeaderCodecs = Readonly<Record<string, AnyCodec>>;
 /** The value types of declared response headers (a reply may leave any of them out). */
 export type HeaderTypesOf<H> = { readonly [K in keyof H]: H[K] extends Codec<infer V> ? V : never };
 /** The typed optional headers a handler may set on its reply. */

@@ -60,6 +60,11 @@ export interface ExtensionOption {
   check?(value: string): string | undefined;
 }
 
+/**
+ * The defaults are `any` so that a bare `ExtensionDescriptor` (a registry of runtimes, a list of
+ * parts) holds descriptors of every config, value and claim: each appears where the descriptor
+ * reads and where it writes, so no `unknown` instance would admit them.
+ */
 export interface ExtensionDescriptor<Config = any, Value = any, Claim = any> {
   readonly name: string;
   /** `auth` runs after the method check (401); `header` with the other headers (400). */

@@ -80,6 +80,7 @@ export interface BodyPart<T = unknown> {
  */
 export interface ExtensionPart<K extends string = string, T = unknown, X = unknown> {
   readonly kind: 'extension';
+  /** The claim type is the descriptor's own business (its `read` makes it, its runtime checks it): any here. */
   readonly ext: ExtensionDescriptor<X, T, any>;
   readonly key: K;
   readonly config: X;
@@ -138,7 +139,16 @@ export interface Endpoint<P extends readonly Part[] = readonly Part[], M = {}, S
   readonly __success?: S;
 }
 
-export interface Tree { readonly [name: string]: Endpoint<any, any, any> | Group<any, any> }
+/**
+ * Any endpoint or group, whatever its parts and responses: the one place `any` stands for them.
+ * An endpoint's type parameters appear where handlers read (parts) and write (responses), so they
+ * are invariant and no `unknown` instance admits them all; the surface's own type keeps each one.
+ */
+// decided: the documented boundary of `any` for the description's tree (DESIGN.md section 5.3).
+export type AnyEndpoint = Endpoint<any, any, any>;
+export type AnyGroup = Group<any, any>;
+
+export interface Tree { readonly [name: string]: AnyEndpoint | AnyGroup }
 
 export interface Group<P extends readonly Part[] = readonly Part[], T extends Tree = Tree> {
   readonly kind: 'group';

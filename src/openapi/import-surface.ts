@@ -1,7 +1,7 @@
 // A loaded OpenAPI document as a surface value: one endpoint per operation, named from its
 // operationId, with the document's title and description; what it cannot carry is a warning.
 import { api } from '../dsl/combinators.js';
-import type { Endpoint, Surface } from '../dsl/types.js';
+import type { Endpoint, Surface, AnyEndpoint } from '../dsl/types.js';
 import { documentMeta } from './document-meta.js';
 import { SchemaReader } from './schema-to-codec.js';
 import { BUILDERS, type OperationMethod, operationToEndpoint } from './operation-to-endpoint.js';
@@ -48,7 +48,7 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
   const ctx = { doc, schemas: new SchemaReader(doc, loaded.version, warnings), securitySchemes: securitySchemes(doc, warnings), warnings };
   // A Map, not an object: an operationId `__proto__` assigned to a plain object would set its
   // prototype, and the operation would be lost from the surface without a word.
-  const tree = new Map<string, Endpoint<any, any, any>>();
+  const tree = new Map<string, AnyEndpoint>();
   const operations: ImportedOperation[] = [];
   const routes = new RouteShapes();
   const paths = isObj(doc.paths) ? doc.paths : {};

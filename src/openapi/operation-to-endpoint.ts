@@ -3,7 +3,7 @@
 import * as t from '../codec/codecs.js';
 import { body, capture, del, get, patch, post, put } from '../dsl/combinators.js';
 import { segment } from '../dsl/segment.js';
-import type { CapturePart, Endpoint, Part } from '../dsl/types.js';
+import type { CapturePart, Endpoint, Part, AnyEndpoint } from '../dsl/types.js';
 import type { SecurityScheme } from '../dsl/declared-security.js';
 import type { SchemaReader } from './schema-to-codec.js';
 import { parameterPart, parametersOf, deref } from './parameters.js';
@@ -51,7 +51,7 @@ function segmentsOf(path: string): Piece[][] | string {
 }
 
 /** The endpoint of the operation at `paths[path][method]`, or undefined (with a warning). */
-export function operationToEndpoint(ctx: OperationContext, path: string, method: OperationMethod, name: string): Endpoint<any, any, any> | undefined {
+export function operationToEndpoint(ctx: OperationContext, path: string, method: OperationMethod, name: string): AnyEndpoint | undefined {
   const { doc, schemas, warnings } = ctx;
   const paths = doc.paths as Obj;
   const itemPointer = child('/paths', path);

@@ -1,6 +1,6 @@
 // Local `$ref`s of a bundled document: what a pointer names, and which targets reach themselves
 // (those become recursive codecs; every other target is read once and shared).
-import { resolvePointer } from '../check/json-pointer.js';
+import { resolvePointer } from '../codec/json-pointer.js';
 
 type Found = { readonly found: true; readonly value: unknown } | { readonly found: false };
 

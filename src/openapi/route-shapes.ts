@@ -2,7 +2,7 @@
 // the first is served, each later one is left out with one warning naming both.
 import { api } from '../dsl/combinators.js';
 import { routeShape } from '../dsl/check-surface.js';
-import type { Endpoint } from '../dsl/types.js';
+import type { Endpoint, AnyEndpoint } from '../dsl/types.js';
 import { walk } from '../dsl/walk.js';
 import type { Warnings } from './warnings.js';
 
@@ -15,7 +15,7 @@ export class RouteShapes {
   private readonly claimed = new Map<string, string>();
 
   /** Whether the endpoint's route is free (it is then taken); else a warning at `pointer` says which took it. */
-  claim(e: Endpoint<any, any, any>, pointer: string, warnings: Warnings): boolean {
+  claim(e: AnyEndpoint, pointer: string, warnings: Warnings): boolean {
     // The segments as the router reads them: walked from a surface of this one endpoint.
     const [info] = walk(api('route', { title: 'route' }, { e }));
     const shape = routeShape(info!);

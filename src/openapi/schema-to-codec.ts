@@ -2,7 +2,7 @@
 // keywords, objects, maps, lists, tuples, enums, unions, allOf, nullable; `$ref`s resolve through
 // the document, a circular one becomes a recursive codec. What a codec cannot say is a warning.
 import * as t from '../codec/codecs.js';
-import type { Codec, LazyCodec } from '../codec/types.js';
+import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { compilePattern } from '../codec/constraints.js';
 import { child, type Warnings } from './warnings.js';
 import { cyclicTargets, resolveRef } from './refs.js';
@@ -34,7 +34,7 @@ export function codecName(raw: string): string {
   return ANCHOR.test(cleaned) ? cleaned : `_${cleaned}`;
 }
 
-const FORMAT_CODECS: Readonly<Record<string, Codec<any>>> = {
+const FORMAT_CODECS: Readonly<Record<string, AnyCodec>> = {
   date: t.date, 'date-time': t.dateTime, time: t.time, email: t.email, uuid: t.uuid, uri: t.uri, ipv4: t.ipv4, ipv6: t.ipv6,
   hostname: t.hostname, byte: t.byte, binary: t.binary, password: t.password,
 };
@@ -185,7 +185,7 @@ export class SchemaReader {
       if (schema.exclusiveMaximum === true && typeof schema.maximum === 'number') { delete rules.maximum; rules.exclusiveMaximum = schema.maximum; }
     }
     if (Object.keys(rules).length === 0) return base;
-    return this.attempt(pointer, () => t.constrain(base as Codec<any>, rules as never), () => base);
+    return this.attempt(pointer, () => t.constrain(base as AnyCodec, rules as never), () => base);
   }
 
   private array(schema: Obj, pointer: string, name: string): Codec<unknown> {

@@ -4,7 +4,7 @@
 import type { Codec } from '../codec/types.js';
 import * as media from '../codec/media.js';
 import { sample } from '../codec/sample.js';
-import type { Content, Endpoint, Part, ResponseSpec } from '../dsl/types.js';
+import type { Content, Endpoint, Part, ResponseSpec, AnyEndpoint } from '../dsl/types.js';
 import type { DeclaredSecurityConfig, SecurityScheme } from '../dsl/declared-security.js';
 import type { CookieConfig } from '../dsl/cookie.js';
 import { CodecSource, typedLiteral } from './codec-source.js';
@@ -120,7 +120,7 @@ class Writer {
     return set.length === 0 ? '' : `{ ${set.map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
   }
 
-  endpoint(name: string, e: Endpoint<any, any, any>): string {
+  endpoint(name: string, e: AnyEndpoint): string {
     const parts = (e.parts as readonly Part[]).map((p) => this.part(p)).filter((s) => s !== '');
     const [first, ...more] = e.responses;
     let out = `${BUILDER[e.method]}(${parts.join(', ')})`;
@@ -143,7 +143,7 @@ class Writer {
   }
 
   /** The handler: what the mock answers without a Prefer header (the success, its first example or a sample). */
-  handler(name: string, e: Endpoint<any, any, any>): string {
+  handler(name: string, e: AnyEndpoint): string {
     const r = e.responses[0]!;
     let headers: string | undefined;
     let value: string | undefined;
@@ -198,7 +198,7 @@ class Writer {
     let endpoints = '';
     let handlers = '';
     for (const op of operations) {
-      const e = surface.tree[op.name] as Endpoint<any, any, any>;
+      const e = surface.tree[op.name] as AnyEndpoint;
       const noteStart = this.codecs.notes.length;
       const source = this.endpoint(op.name, e);
       const notes = this.codecs.notes.slice(noteStart).map((n) => comment(`not written as source (${child('/paths', op.path, op.method)}): ${n}`, '  ')).join('');

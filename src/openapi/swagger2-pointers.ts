@@ -1,6 +1,6 @@
 // Where a pointer into the OpenAPI 3.0 document converted from a Swagger 2.0 one points in the 2.0
 // original, so warnings name the file the user has (`#/definitions/Pet`, `#/paths/~1pets/get/parameters/2`).
-import { child, resolvePointer } from '../check/json-pointer.js';
+import { child, resolvePointer } from '../codec/json-pointer.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

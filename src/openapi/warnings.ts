@@ -1,6 +1,6 @@
 // What an imported document says that a surface cannot carry: each is one warning naming the
 // JSON pointer of the construct, so nothing is dropped without a line saying so.
-import { child as step } from '../check/json-pointer.js';
+import { child as step } from '../codec/json-pointer.js';
 import { oneLine } from './source-text.js';
 
 export interface ImportWarning {

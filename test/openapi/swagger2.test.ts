@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { bin, runBin, spawnServe } from '../helpers/cli.js';
 import { call, tempDir } from '../helpers/server.js';
 import { importProject, typecheck } from '../helpers/import-project.js';
-import { resolvePointer } from '../../src/check/json-pointer.js';
+import { resolvePointer } from '../../src/codec/json-pointer.js';
 import { swagger2Pointers } from '../../src/openapi/swagger2-pointers.js';
 import { convertSwagger2 } from '../../src/openapi/swagger2.js';
 

@@ -1,7 +1,7 @@
 // Every place a JSON value departs from a codec, by JSON pointer: codec.check stops at the first
 // problem, a conformance report should name them all (an undeclared key and a wrong type at once).
 import type { Codec } from '../../codec/index.js';
-import { child } from '../json-pointer.js';
+import { child } from '../../codec/json-pointer.js';
 
 export interface BodyDifference {
   /** JSON pointer into the body ('' is the whole body). */

@@ -3,7 +3,7 @@
 // `api-check DIR` replays it against a fresh or a used server and fails the same way until fixed.
 import type { CaptureSpec, ResponseSpec, ScenarioFixture, StepSpec } from '../../fixture/format.js';
 import type { Expectation, StatefulFailure } from './stateful.js';
-import { child } from '../json-pointer.js';
+import { child } from '../../codec/json-pointer.js';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

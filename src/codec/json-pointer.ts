@@ -1,5 +1,5 @@
-// JSON pointers (RFC 6901): where a fixture problem or a body difference is, and how a scenario
-// step reaches the value it captures.
+// JSON pointers (RFC 6901): where a fixture problem, a body difference or an importer warning is,
+// and how a scenario step reaches the value it captures. Pure, so the checker and the importer share it.
 
 const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescape = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
