@@ -20,6 +20,8 @@ import { type Delay, parseDelay } from '../dsl/delay.js';
 import type { CorsOrigins } from '../server/cors.js';
 import type { ServeEnv } from '../dsl/implement.js';
 import type { PolkaSetup } from '../server/polka.js';
+import type { ServeOptions } from '../server/serve.js';
+import type { JournalEntry } from '../server/journal.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
@@ -202,6 +204,23 @@ function named(arg: SurfaceArg, err: unknown): unknown {
   return err instanceof SurfaceError && arg.path !== undefined ? new UsageError(`${arg.label}: ${err.message}`) : err;
 }
 
+/**
+ * `--journal`: in each process, or with `--store` one journal per surface in that database, shared
+ * by every worker and instance. decided (docs/mocking.md "For a front end"): the journal starts
+ * empty at each start of the command, as one in memory does; a worker joining the run (a later or
+ * replacement worker) keeps what it finds.
+ */
+function journalOf(limit: number, store: string | undefined): ServeOptions['journal'] {
+  if (store === undefined) return { limit };
+  return {
+    limit,
+    open: async (surface, log) => {
+      const [{ openPgJournal }, { joinsRun }] = await Promise.all([import('../store/postgres.js'), import('./join-run.js')]);
+      return openPgJournal<JournalEntry>(store, surface, limit, log, { clear: !joinsRun() });
+    },
+  };
+}
+
 async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   // The server loads alongside the surfaces rather than before the command line is parsed.
   const [{ serve }, ...modules] = await Promise.all([import('../server/serve.js'), ...args.map(async (a) => {
@@ -231,7 +250,7 @@ async function listenAll(args: SurfaceArg[], opts: Opts): Promise<Listening> {
   const tools = {
     ...(opts.cors === undefined ? {} : { cors: opts.cors as CorsOrigins }),
     ...(opts.delay === undefined ? {} : { delay: opts.delay as Delay }),
-    ...(opts.journal === undefined ? {} : { journal: { limit: opts.journal as number } }),
+    ...(opts.journal === undefined ? {} : { journal: journalOf(opts.journal as number, opts.store) }),
     ...(opts.log === true ? { accessLog: true } : {}),
     reservedPrefix: opts.reservedPrefix as string,
   };

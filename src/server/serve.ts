@@ -19,6 +19,7 @@ import { type Delay, delayOf } from '../dsl/delay.js';
 import { SurfaceSlot } from './surface-slot.js';
 import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
 import type { DocsPages } from './docs-pages.js';
+import type { Journal, JournalStore } from './journal.js';
 
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
@@ -48,8 +49,11 @@ export interface ServeOptions {
   readonly cors?: CorsOrigins;
   /** `--delay`: every answer waits this long (ms, or a range). */
   readonly delay?: Delay;
-  /** `--journal`: keep the last `limit` requests, served under the reserved prefix. */
-  readonly journal?: { readonly limit: number };
+  /**
+   * `--journal`: keep the last `limit` requests, served under the reserved prefix; in this process,
+   * or in the store `open` gives for the surface (`--store`: one journal shared by every instance).
+   */
+  readonly journal?: { readonly limit: number; readonly open?: (surface: string, log: (line: string) => void) => Promise<JournalStore> };
   /** Where api-serve's own routes live (default `/__api-serve/`); never a path of the surface. */
   readonly reservedPrefix?: string;
   /** `--log`: one line per exchange (method, path, status, ms, mocked or handled). */
@@ -101,14 +105,20 @@ export function prepare(impl: Implementation, options: ServeOptions = {}): Promi
 
 /** `prepare`, its Polka app on `server` (the one `serve` listens with). */
 async function prepareOn(impl: Implementation, options: ServeOptions, server: Server | undefined): Promise<Prepared> {
-  const { cs, handlers, built, notes, log, close } = await build(impl, options);
+  const { cs, handlers, built, notes, log, close: closeBuilt } = await build(impl, options);
   const surface = impl.surface;
+  let journal: Journal | undefined;
+  const close = async () => { await Promise.all([closeBuilt(), journal?.close()]); };
   try {
     // A stateful mock hands its reset over: `POST <prefix>reset` empties and reseeds it.
     const reset = built !== null && typeof built === 'object' ? (built as Record<symbol, unknown>)[MOCK_RESET] : undefined;
     const prefix = options.reservedPrefix ?? DEFAULT_RESERVED_PREFIX;
     // `--journal` and `--cors` load their modules only when given (start-up loads what serving needs).
-    const journal = options.journal ? new (await import('./journal.js')).Journal(options.journal.limit, prefix) : undefined;
+    if (options.journal) {
+      const { Journal } = await import('./journal.js');
+      const { limit, open } = options.journal;
+      journal = new Journal(limit, prefix, open ? await open(surface.name, log) : undefined, log);
+    }
     // Only `--docs` loads the pages' module.
     const docs = options.docs ? (await import('./docs-pages.js')).docsPages(prefix, options.docs) : undefined;
     for (const own of [...(journal ? ['requests'] : []), ...(typeof reset === 'function' ? ['reset'] : []), ...(docs ? ['docs', 'openapi.json'] : [])]) {
@@ -121,7 +131,8 @@ async function prepareOn(impl: Implementation, options: ServeOptions, server: Se
     if (options.cors) onRequest = (await import('./cors.js')).withCors(onRequest, options.cors, cs.router);
     if (journal) {
       const inner = onRequest;
-      onRequest = (req, res) => { if (!journal.answer(req, res)) inner(req, res); };
+      const requests = journal;
+      onRequest = (req, res) => { if (!requests.answer(req, res)) inner(req, res); };
     }
     if (docs) {
       const inner = onRequest;

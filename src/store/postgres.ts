@@ -7,3 +7,4 @@ export { migrate, migrations } from './pg-migrate.js';
 export { openPgCollectionStore } from './pg-collection-store.js';
 export { openPgRecordStore } from './pg-record-store.js';
 export { PgUserStore } from './pg-users.js';
+export { openPgJournal } from './pg-journal.js';
