@@ -63,7 +63,25 @@ export function pickRequestMedia(contentType: string | undefined, media: readonl
   // Most clients send the bare type as declared: found without building the essence.
   const exact = contentType === undefined ? undefined : ofType(media, contentType);
   if (exact) return exact;
-  return ofType(media, contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : essence(contentType));
+  const type = contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : essence(contentType);
+  return ofType(media, type) ?? inRange(media, type);
+}
+
+/**
+ * The first declared media range that holds `type` (from an OpenAPI document's request content:
+ * any type, `image/*`, `application/*+json`): a `*` stands for any text without a slash.
+ */
+function inRange(media: readonly MediaCodec[], type: string): MediaCodec | undefined {
+  for (let i = 0; i < media.length; i++) {
+    const range = media[i]!.type;
+    if (!range.includes('*')) continue;
+    const [main = '', sub = ''] = range.split('/');
+    const [tMain = '', tSub] = type.split('/');
+    if (tSub === undefined || (main !== '*' && main !== tMain)) continue;
+    const star = sub.indexOf('*');
+    if (star < 0 ? sub === tSub : tSub.length >= sub.length - 1 && tSub.startsWith(sub.slice(0, star)) && tSub.endsWith(sub.slice(star + 1))) return media[i];
+  }
+  return undefined;
 }
 
 /** The codec of exactly this bare type (a loop: find() would make a closure per request). */

@@ -133,7 +133,8 @@ function endpointLines(e: DocEndpoint): string[] {
   if (e.query.length > 0) out.push(`### ${e.method} Parameters:`, '', ...e.query.flatMap((p) => paramBlock(e.method, p)), '');
   if (e.request) {
     const c = e.request;
-    out.push('### Request:', '', ...typesList(c), ...(c.examples.length === 0 ? noExample(c) : exampleBlocks(c.examples)));
+    const optional = e.requestOptional ? ['- The body is optional: a request may send none (no `Content-Type`, no bytes).', ''] : [];
+    out.push('### Request:', '', ...optional, ...typesList(c), ...(c.examples.length === 0 ? noExample(c) : exampleBlocks(c.examples)));
   }
   out.push('### Response:', '', ...e.responses.flatMap(responseBlock));
   return out;

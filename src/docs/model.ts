@@ -159,6 +159,8 @@ export interface DocEndpoint {
   readonly security?: DocSecurity;
   readonly range?: DocRange;
   readonly request?: DocContent;
+  /** The request body may be left out (no Content-Type, no bytes). */
+  readonly requestOptional?: true;
   /** The success response first, then the further declared ones. */
   readonly responses: readonly DocResponse[];
   /** Protocol errors this endpoint can answer besides its declared responses. */
@@ -332,6 +334,7 @@ function endpointOf(surface: Surface, e: EndpointInfo, predict: () => ReturnType
     ...(security ? { security } : {}),
     ...(range ? { range } : {}),
     ...(request ? { request } : {}),
+    ...(body?.required === false ? { requestOptional: true as const } : {}),
     responses: e.responses.map((r, i) => responseOf(e, r, i === 0)),
     // A status the endpoint declares itself (S6's 401) is documented by its declaration.
     errors: protocolErrors(surface, e)

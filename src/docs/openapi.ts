@@ -185,7 +185,7 @@ function operation(e: DocEndpoint, reg: SchemaRegistry, surface: string): Obj {
     ...(e.description === undefined ? {} : { description: e.description }),
     tags: tagsOf(e, surface),
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(e.request ? { requestBody: { required: true, description: `A ${e.request.label}.`, content: requestContent(e.request, reg) } } : {}),
+    ...(e.request ? { requestBody: { required: e.requestOptional !== true, description: `A ${e.request.label}.`, content: requestContent(e.request, reg) } } : {}),
     responses: sorted,
     security,
   };

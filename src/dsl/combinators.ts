@@ -131,9 +131,22 @@ export function header<const N extends string, T, const O extends HeaderOptions 
   };
 }
 
-/** A request body of the given media types (JSON when not said). */
-export function body<T>(codec: Codec<T>, media: readonly MediaCodec[] = [jsonMedia], examples: readonly Example<T>[] = []): BodyPart<T> {
-  return { kind: 'body', codec, media, examples };
+export interface BodyOptions<T> {
+  readonly examples?: readonly Example<T>[];
+  /** false: a request may leave the body out; the handler's `body` is then undefined. */
+  readonly required?: boolean;
+}
+
+/** A body is required unless its options say `required: false`. */
+type BodyRequiredOf<O> = O extends { readonly required: false } ? false : true;
+
+/**
+ * A request body of the given media types (JSON when not said); the third argument is its
+ * examples, or options (`{ examples, required: false }`).
+ */
+export function body<T, const O extends readonly Example<T>[] | BodyOptions<T> = []>(codec: Codec<T>, media: readonly MediaCodec[] = [jsonMedia], options?: O): BodyPart<T, BodyRequiredOf<O>> {
+  const opts: BodyOptions<T> = options === undefined ? {} : Array.isArray(options) ? { examples: options as readonly Example<T>[] } : options as BodyOptions<T>;
+  return { kind: 'body', codec, media, examples: opts.examples ?? [], ...(opts.required === false ? { required: false as const } : {}) };
 }
 
 /** Response content: `json(Position)`, `content(List, [json, html(render)])`, `text()`. */

@@ -19,7 +19,7 @@ type Contribution<P> =
   : P extends QueryPart<infer N, infer T, infer M, infer R>
     ? M extends 'flag' ? { [K in N]: boolean } : M extends 'list' ? { [K in N]: T[] } : Presence<N, T, R>
   : P extends HeaderPart<infer N, infer T, infer R> ? Presence<N, T, R>
-  : P extends BodyPart<infer T> ? { body: T }
+  : P extends BodyPart<infer T, infer R> ? Presence<'body', T, R>
   : P extends ExtensionPart<infer K, infer T> ? { [Q in K]: T }
   : {};
 

@@ -67,11 +67,15 @@ export interface HeaderPart<N extends string = string, T = unknown, R extends bo
   readonly __required?: R;
 }
 
-export interface BodyPart<T = unknown> {
+export interface BodyPart<T = unknown, R extends boolean = boolean> {
   readonly kind: 'body';
   readonly codec: Codec<T>;
   readonly media: readonly MediaCodec[];
   readonly examples: readonly Example<T>[];
+  /** false: a request may leave the body out (no Content-Type, no bytes); the handler gets undefined. */
+  readonly required?: false;
+  /** Phantom field carrying `R`; never set at run time. */
+  readonly __required?: R;
 }
 
 /**

@@ -6,6 +6,8 @@ import type { MediaCodec } from '../codec/media.js';
 import type { SchemaReader } from './schema-to-codec.js';
 import { examplesOf } from './parameters.js';
 import { mediaCodec } from './media-types.js';
+import { mediaOf } from '../codec/media-of.js';
+import * as t from '../codec/codecs.js';
 import { child, type Warnings } from './warnings.js';
 
 type Obj = Record<string, unknown>;
@@ -17,11 +19,35 @@ export interface ReadContent {
   readonly examples: readonly Example<unknown>[];
 }
 
-/** The content map at `pointer`, or undefined when it lists no media type. */
-export function readContent(content: unknown, pointer: string, name: string, schemas: SchemaReader, warnings: Warnings): ReadContent | undefined {
+const bare = (type: string): string => type.split(';')[0]!.trim().toLowerCase();
+
+/** A media type whose bodies are not text of some kind: octet-stream, images, audio, PDF... */
+const rawMedia = (type: string): boolean =>
+  !/[/+]json$/.test(type) && !type.startsWith('text/') && !type.startsWith('multipart/') && type !== 'application/x-www-form-urlencoded';
+
+/** A schema that says only "some bytes": none, `{}`, or a `format: binary` string (or 3.1's `contentMediaType`). */
+function binarySchema(schema: unknown): boolean {
+  if (schema === undefined) return true;
+  if (!isObj(schema)) return false;
+  if (schema.type === 'string') return schema.format === 'binary' || (schema.contentMediaType !== undefined && schema.contentEncoding === undefined);
+  return Object.keys(schema).every((k) => ['description', 'title', 'example', 'examples'].includes(k));
+}
+
+/**
+ * The content map at `pointer`, or undefined when it lists no media type. `bytes`: a content whose
+ * every media type is raw (octet-stream, images) and whose schema says only "binary" is read as
+ * bytes (`t.bytes`), not as UTF-8 text.
+ */
+export function readContent(content: unknown, pointer: string, name: string, schemas: SchemaReader, warnings: Warnings, bytes = false): ReadContent | undefined {
   if (!isObj(content)) return undefined;
   const entries = Object.entries(content).filter((e): e is [string, Obj] => isObj(e[1]));
   if (entries.length === 0) return undefined;
+  if (bytes && entries.every(([type, m]) => rawMedia(bare(type)) && binarySchema(m.schema))) {
+    // decided: binary uploads are bytes whatever their media type (docs/openapi-in.md "Binary bodies").
+    const media: MediaCodec[] = [];
+    for (const [type] of entries) if (!media.some((x) => x.type === bare(type))) media.push(mediaOf(type));
+    return { codec: t.bytes, media, examples: [] };
+  }
   // The JSON media type's schema is the body's type when there is one; else the first listed.
   const [firstType, first] = entries.find(([type]) => /[/+]json$/i.test(type.split(';')[0]!.trim())) ?? entries[0]!;
   const at = child(pointer, firstType);
@@ -37,7 +63,7 @@ export function readContent(content: unknown, pointer: string, name: string, sch
     const codecOf = mediaCodec(type, mAt, warnings);
     if (codecOf.name === 'form' && codec.kind !== 'object') warnings.add(child(mAt, 'schema'), `a form body reads an object's fields; ${codec.label} bodies sent as a form are refused (400)`);
     if (!media.some((x) => x.type === codecOf.type)) media.push(codecOf);
-    for (const ex of examplesOf(m, mAt, codec, warnings)) if (!examples.some((x) => deepEqual(x.value, ex.value))) examples.push(ex);
+    for (const ex of examplesOf(schemas.doc, m, mAt, codec, warnings)) if (!examples.some((x) => deepEqual(x.value, ex.value))) examples.push(ex);
   }
   return { codec, media, examples };
 }

@@ -92,11 +92,9 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
   if (security) parts.push(security);
   const rb = deref(doc, op.requestBody, child(pointer, 'requestBody'), warnings);
   if (rb) {
-    const c = readContent(rb.value.content, child(rb.pointer, 'content'), `${name}Body`, schemas, warnings);
-    if (c) {
-      if (rb.value.required !== true) warnings.add(rb.pointer, 'an optional request body is served as required (a request without one gets a 400)');
-      parts.push(body(c.codec, c.media, c.examples));
-    }
+    const c = readContent(rb.value.content, child(rb.pointer, 'content'), `${name}Body`, schemas, warnings, true);
+    // An optional body (`required` absent or false) may be left out: no Content-Type, no bytes.
+    if (c) parts.push(body(c.codec, c.media, rb.value.required === true ? c.examples : { examples: c.examples, required: false }));
   }
   if (op.callbacks !== undefined) warnings.add(child(pointer, 'callbacks'), 'callbacks are not sent or documented');
   const responses = readResponses(doc, op.responses, child(pointer, 'responses'), name, schemas, warnings);

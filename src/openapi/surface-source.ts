@@ -88,7 +88,11 @@ class Writer {
         const o = options([['description', p.description], ['required', p.required], ['json', json(p.codec)], ['explode', p.codec.textForm?.form.explode === true ? true : undefined]]);
         return `header(${literal(p.name)}, ${this.codecs.expr(baseOf(p.codec))}${o === '' ? '' : `, ${o}`})`;
       }
-      case 'body': return `body(${this.codecs.expr(p.codec)}, [${p.media.map(mediaSource).join(', ')}]${p.examples.length === 0 ? '' : `, ${literal(p.examples)}`})`;
+      case 'body': {
+        const examples = p.examples.length === 0 ? undefined : literal(p.examples);
+        const third = p.required === false ? `, { ${examples === undefined ? '' : `examples: ${examples}, `}required: false }` : examples === undefined ? '' : `, ${examples}`;
+        return `body(${this.codecs.expr(p.codec)}, [${p.media.map(mediaSource).join(', ')}]${third})`;
+      }
       case 'extension': {
         if (p.ext.name === 'cookie') {
           const c = p.config as CookieConfig;
