@@ -1,7 +1,7 @@
 // Intersections (JSON Schema `allOf`): objects merge into one object of all their fields; other
 // codecs (constrained texts or numbers) must each accept the value.
-import { type Codec, type ObjectCodec, type ScalarCodec, fail, ok, type AnyCodec } from './types.js';
-import { object, optional, pathOf } from './structured.js';
+import { type ArrayCodec, type Codec, type ObjectCodec, type ScalarCodec, fail, ok, type AnyCodec } from './types.js';
+import { array, object, optional, pathOf } from './structured.js';
 import { brokeJson, rulesOf } from './constraints.js';
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -23,10 +23,37 @@ function both(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
   };
 }
 
+/**
+ * What two codecs of one field both accept, built so that samples and generated values meet both:
+ * objects merge (as `allOf` does), lists merge their items and bounds, any JSON value gives way.
+ * A list wrapper (`allOf: [Page, { data: list of Item }]`) then answers a list of Items.
+ */
+function meet(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
+  if (a === b || b.kind === 'json') return a;
+  if (a.kind === 'json') return b;
+  if (a.kind === 'object' && b.kind === 'object') return allOf(a.label, [a, b]) as Codec<unknown>;
+  if (a.kind === 'array' && b.kind === 'array') return list(a, b);
+  return both(a, b);
+}
+
+/** Two lists of one field as one: items of both, the tighter bounds. */
+function list(a: ArrayCodec<unknown>, b: ArrayCodec<unknown>): Codec<unknown> {
+  const sa = a.schema as { minItems?: number; maxItems?: number; uniqueItems?: boolean };
+  const sb = b.schema as typeof sa;
+  const bound = (f: (...n: number[]) => number, x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : f(x, y));
+  const minItems = bound(Math.max, sa.minItems, sb.minItems);
+  const maxItems = bound(Math.min, sa.maxItems, sb.maxItems);
+  const merged = array(meet(a.item, b.item), {
+    ...(minItems === undefined ? {} : { minItems }), ...(maxItems === undefined ? {} : { maxItems }),
+    ...(sa.uniqueItems === true || sb.uniqueItems === true ? { uniqueItems: true } : {}),
+  });
+  return { ...merged, label: a.label };
+}
+
 /** A field two parts declare: both codecs apply; it may be absent only if both parts allow that. */
 function field(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
   const inner = (c: Codec<unknown>) => (c.kind === 'optional' ? c.inner : c);
-  const joined = both(inner(a), inner(b));
+  const joined = meet(inner(a), inner(b));
   return a.kind === 'optional' && b.kind === 'optional' ? optional(joined) : joined;
 }
 

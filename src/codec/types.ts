@@ -28,6 +28,8 @@ export interface TextForm {
 /** A sample value for docs and checks; `title` names the case it illustrates. */
 export interface Example<T> {
   readonly title?: string;
+  /** The name a document gave it when that is not its title (`examples: { Bank: ... }` with a summary); `Prefer: example=` takes either. */
+  readonly key?: string;
   readonly value: T;
 }
 

@@ -6,10 +6,10 @@ import type { EndpointInfo, ResponseSpec, Surface, Tree } from '../dsl/types.js'
 import type { HandlerContext, Implementation, ServeEnv } from '../dsl/implement.js';
 import { HttpError, reply } from '../dsl/reply.js';
 import { walk } from '../dsl/walk.js';
-import type { Codec, Example } from '../codec/types.js';
+import type { Codec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { arbitrary, fc } from '../codec/arbitrary.js';
-import { readPrefer } from './prefer.js';
+import { chooseExample, exampleNames, readPrefer } from './prefer.js';
 import { MOCKED, MOCK_RESET } from '../dsl/mocked.js';
 import { statefulMock } from './collections.js';
 import { type CollectionStore, memoryCollectionStore } from './collection-store.js';
@@ -43,7 +43,6 @@ interface Prepared {
 }
 
 const statusOrder = (a: ResponseSpec, b: ResponseSpec) => a.status - b.status;
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * decided: the default answer is the lowest declared 2xx (Prism's rule), else the first declared
@@ -80,10 +79,9 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
     const p = prepared.get(spec.status)!;
     let body = p.sampled;
     if (example !== undefined) {
-      const found = spec.examples.find((x: Example<unknown>) => x.title === example || (x.title !== undefined && slug(x.title) === slug(example)));
+      const found = chooseExample(spec.examples, example);
       if (found === undefined) {
-        const names = spec.examples.map((x) => (x.title === undefined ? '(untitled)' : JSON.stringify(x.title))).join(', ') || 'none';
-        throw HttpError.text(422, `Unprocessable: response ${spec.status} of ${e.method} ${e.path} has no example ${JSON.stringify(example)} (examples: ${names})`);
+        throw HttpError.text(422, `Unprocessable: response ${spec.status} of ${e.method} ${e.path} has no example ${JSON.stringify(example)} (examples: ${exampleNames(spec.examples)})`);
       }
       body = found.value;
     } else if ((dynamic ?? options.dynamic) === true && spec.content) {

@@ -1,5 +1,6 @@
 // The `Prefer` request header (RFC 7240) as the mock reads it, with Prism's preferences:
 // `code=404`, `example=NAME`, `dynamic=true`. Unknown preferences are ignored, as the RFC says.
+import type { Example } from '../codec/types.js';
 
 export interface MockPreferences {
   readonly code?: number;
@@ -43,3 +44,18 @@ export function readPrefer(header: string | string[] | undefined): PreferRead {
   }
   return { ok: true, value: out };
 }
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * The example `example=NAME` names: by the document's own key (`Bank`) or its title (the summary),
+ * exactly or by slug (`a-bank-account`); undefined when none is called so.
+ */
+export function chooseExample<T>(examples: readonly Example<T>[], name: string): Example<T> | undefined {
+  const names = (x: Example<T>) => [x.key, x.title].filter((n): n is string => n !== undefined);
+  return examples.find((x) => names(x).includes(name)) ?? examples.find((x) => names(x).some((n) => slug(n) === slug(name)));
+}
+
+/** The examples' names as a 422 lists them: each one's key and title. */
+export const exampleNames = (examples: readonly Example<unknown>[]): string =>
+  examples.map((x) => [x.key, x.title].filter((n) => n !== undefined).map((n) => JSON.stringify(n)).join(' / ') || '(untitled)').join(', ') || 'none';

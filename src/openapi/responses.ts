@@ -52,7 +52,7 @@ function headersOf(doc: Obj, spec: Obj, pointer: string, name: string, schemas: 
     if (!h) continue;
     const schema = h.value.schema ?? (isObj(h.value.content) ? (Object.values(h.value.content)[0] as Obj | undefined)?.schema : undefined) ?? {};
     let codec = schemas.read(schema, child(h.pointer, 'schema'), `${name}_${header}`);
-    const examples = examplesOf(h.value, h.pointer, codec, warnings);
+    const examples = examplesOf(doc, h.value, h.pointer, codec, warnings);
     if (examples.length > 0) codec = { ...codec, examples };
     if (typeof h.value.description === 'string') codec = { ...codec, description: h.value.description };
     // An own property whatever its name: `out['__proto__'] = ...` would set the prototype instead.

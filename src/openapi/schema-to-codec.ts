@@ -44,7 +44,7 @@ export class SchemaReader {
   private readonly selves = new Map<string, LazyCodec<unknown>>();
   private readonly cyclic: ReadonlySet<string>;
 
-  constructor(private readonly doc: Obj, private readonly version: '3.0' | '3.1', private readonly warnings: Warnings) {
+  constructor(readonly doc: Obj, private readonly version: '3.0' | '3.1', private readonly warnings: Warnings) {
     this.cyclic = cyclicTargets(doc);
   }
 
