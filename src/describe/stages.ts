@@ -7,7 +7,8 @@ import type { FailedRequest, Formatters, ParseFailure } from '../dsl/formatters.
 import type { EndpointInfo, ExtensionPart } from '../dsl/types.js';
 import type { ExtensionRead } from '../dsl/extension.js';
 import type { MediaCodec } from '../codec/media.js';
-import { type AnswerHeaders, NO_HEADERS, type Stopped, answerOfReply, refused } from './answer.js';
+import { type AnswerHeaders, NO_HEADERS, type Stopped, answerOfReply, defaultFormatters, refused } from './answer.js';
+import { inDeclaredFormat } from './declared-error.js';
 import type { RouteResult, Router } from './router.js';
 import { acceptsType, pickRequestMedia, pickResponseMedia, unsupportedEncoding } from './negotiate.js';
 import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
@@ -85,8 +86,22 @@ export class Waiting {
 
 export type StageFn = (x: Exchange) => StageResult | Waiting;
 
-const formatted = (x: Exchange, kind: Stopped['kind'], formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure): Stopped =>
-  ({ kind, answer: answerOfReply(x.plan.formatters[formatter](failure, x.failed())) });
+/** The failure behind a default formatter's answer (its per-field pointers); null: the surface's own formatter answered. */
+const failures = new WeakMap<Stopped, ParseFailure | null>();
+
+function formatted(x: Exchange, kind: Stopped['kind'], formatter: 'bodyParse' | 'urlParse' | 'headerParse', failure: ParseFailure): Stopped {
+  const format = x.plan.formatters[formatter];
+  const s: Stopped = { kind, answer: answerOfReply(format(failure, x.failed())) };
+  failures.set(s, format === defaultFormatters[formatter] ? failure : null);
+  return s;
+}
+
+/** A stopped request as answered: in the format its endpoint declares for the status, if any. */
+function declared(x: Exchange, s: Stopped): Stopped {
+  if (x.route?.kind !== 'match') return s;
+  const failure = failures.get(s);
+  return failure === null ? s : inDeclaredFormat(x.endpoint, x.path, s, failure);
+}
 
 function extensionOutcome(x: Exchange, part: ExtensionPart, r: ExtensionRead<unknown>): StageResult {
   if (r.ok) {
@@ -159,14 +174,10 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
     const body = x.endpoint.body;
     if (!body) return undefined;
     const ct = x.req.headers['content-type'] as string | undefined;
-    x.bodyMedia = pickRequestMedia(ct, body.media);
-    if (!x.bodyMedia) {
-      const accepted = body.media.map((m) => m.type).join(', ');
-      return refused({ kind: 'unsupportedMediaType', message: `Unsupported Media Type: ${ct === undefined ? 'no Content-Type' : JSON.stringify(ct)}; ${x.req.method} ${x.endpoint.path} accepts ${accepted}` });
-    }
-    const unreadable = unsupportedEncoding(ct, x.req.headers['content-encoding'] as string | undefined);
-    if (unreadable) return refused({ kind: 'unsupportedMediaType', message: `Unsupported Media Type: ${unreadable}; ${x.req.method} ${x.endpoint.path} reads bodies as sent, in UTF-8` });
-    return undefined;
+    // decided: an optional body is left out by sending no Content-Type and no bytes; whether
+    // bytes come is known once read, so body-size judges it (docs/decisions.md "Optional request bodies").
+    if (ct === undefined && body.required === false) return undefined;
+    return requestMedia(x, ct);
   },
   'body-size'(x) {
     if (!x.endpoint.body) return undefined;
@@ -190,6 +201,19 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   },
 };
 
+/** The request's body codec for its Content-Type, or the 415 that refuses it. */
+function requestMedia(x: Exchange, ct: string | undefined): StageResult {
+  const body = x.endpoint.body!;
+  x.bodyMedia = pickRequestMedia(ct, body.media);
+  if (!x.bodyMedia) {
+    const accepted = body.media.map((m) => m.type).join(', ');
+    return refused({ kind: 'unsupportedMediaType', message: `Unsupported Media Type: ${ct === undefined ? 'no Content-Type' : JSON.stringify(ct)}; ${x.req.method} ${x.endpoint.path} accepts ${accepted}` });
+  }
+  const unreadable = unsupportedEncoding(ct, x.req.headers['content-encoding'] as string | undefined);
+  if (unreadable) return refused({ kind: 'unsupportedMediaType', message: `Unsupported Media Type: ${unreadable}; ${x.req.method} ${x.endpoint.path} reads bodies as sent, in UTF-8` });
+  return undefined;
+}
+
 /** What the body read tells the body-size stage. */
 function judgeBody(x: Exchange, r: BodyRead): StageResult {
   if (r.kind === 'tooLarge') {
@@ -197,7 +221,13 @@ function judgeBody(x: Exchange, r: BodyRead): StageResult {
   }
   // A body cut short is known only while reading it, so it is answered here, as a body error.
   if (r.kind === 'aborted') return refused({ kind: 'badBody', message: 'the request body was cut short' });
-  x.bytes = r.bytes;
+  // An optional body whose Content-Type was not sent: no bytes is no body; bytes are judged now.
+  if (x.bodyMedia === undefined) return r.bytes.length === 0 ? undefined : requestMedia(x, undefined) ?? keep(x, r.bytes);
+  return keep(x, r.bytes);
+}
+
+function keep(x: Exchange, bytes: Buffer): StageResult {
+  x.bytes = bytes;
   return undefined;
 }
 
@@ -214,7 +244,7 @@ export function runThrough<T>(x: Exchange, stopped: (s: Stopped) => T, passed: (
     const r = PROTOCOL_STAGES[i]!(x);
     if (r === undefined) continue;
     if (r instanceof Waiting) return waitFor(r, x, stopped, passed, i);
-    return stopped(r);
+    return stopped(declared(x, r));
   }
   return passed(x);
 }
@@ -224,7 +254,7 @@ function waitFor<T>(w: Waiting, x: Exchange, stopped: (s: Stopped) => T, passed:
   return w.promise.then((v) => {
     const r = w.settle(x, v);
     if (r === undefined) return runThrough(x, stopped, passed, i + 1);
-    return r instanceof Waiting ? waitFor(r, x, stopped, passed, i) : stopped(r);
+    return r instanceof Waiting ? waitFor(r, x, stopped, passed, i) : stopped(declared(x, r));
   });
 }
 
