@@ -48,7 +48,7 @@ const reporterArg = (v: string) => {
 
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; maxResponseBody: number; timeout: number; stateful: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
+  maxResponseTime?: number; maxBody?: number; maxResponseBody: number; timeout: number; stateful: boolean; allowUnreached?: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
 }
 
 /**
@@ -259,11 +259,15 @@ function reportRun(plan: RunPlan, o: FuzzFlags, target: Target, run: { result: F
   const st = result.stateful;
   reportSequences(plan, o, st, lib);
   const failed = result.failures.length + (st?.failures.length ?? 0);
+  // A run whose requests all met a refusal tested nothing past it: it does not pass (docs/fuzz.md "Unreached operations").
+  for (const u of result.unreached) out.write(`${lib.unreachedLine(u)}\n`);
+  if (result.unreached.length > 0 && !o.allowUnreached) out.write('    give the credentials the server accepts with -H NAME:VALUE, or accept this with --allow-unreached\n');
   const { logs } = target;
   if (failed > 0 && logs.length > 0) process.stderr.write(`api-check: server log:\n${logs.slice(-20).map((l) => `  ${l}`).join('\n')}\n`);
-  out.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed + (st?.passed ?? 0)} passed, ${failed} failed\n`);
+  const unreached = result.unreached.length === 0 ? '' : `, ${result.unreached.length} operation${result.unreached.length === 1 ? '' : 's'} not reached`;
+  out.write(`seed ${seed} (reproduce with --seed ${seed})\n${result.passed + (st?.passed ?? 0)} passed, ${failed} failed${unreached}\n`);
   document();
-  return failed > 0 ? 1 : 0;
+  return failed > 0 || (result.unreached.length > 0 && !o.allowUnreached) ? 1 : 0;
 }
 
 async function runFuzz(arg: string, o: FuzzFlags): Promise<number> {
@@ -293,6 +297,7 @@ export function addFuzz(cmd: Command): void {
       .argParser(sizeArg).default(sizeArg(DEFAULT_RESPONSE_BODY_CAP), DEFAULT_RESPONSE_BODY_CAP))
     .option('--reporter <name>', 'pretty (a live view on a terminal, else lines), plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'pretty')
     .option('--output <file>', 'write the junit or json report there')
+    .option('--allow-unreached', 'pass even when no request reached an operation\'s handler (every answer a refusal, e.g. 401 without credentials)')
     .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()
     .action(async (arg: string, o: FuzzFlags) => {

@@ -46,6 +46,25 @@ function credentialOf(s: SecurityScheme, headers: RequestHeaders, url: string | 
   return m[1]!.toLowerCase() === wanted ? m[2] : undefined;
 }
 
+/** Where a credential goes in a request and its value (undefined: left out). */
+export interface CredentialPlacement { readonly in: 'header' | 'query' | 'cookie'; readonly name: string; readonly value: string | undefined }
+
+const placed = (s: SecurityScheme, value: string | undefined): CredentialPlacement =>
+  (s.type === 'apiKey' ? { in: s.in, name: s.name, value } : { in: 'header', name: 'Authorization', value });
+
+/** A credential the scheme finds present (all a mock checks), for fuzz's requests that should pass. */
+export function sampleCredential(s: SecurityScheme): CredentialPlacement {
+  if (s.type === 'apiKey') return placed(s, 'sample-api-key');
+  return placed(s, s.type === 'http' && s.scheme === 'basic' ? `Basic ${Buffer.from('user:pass').toString('base64')}` : 'Bearer sample-token');
+}
+
+/** Credentials the scheme refuses (left out, empty, no token, the other scheme), for fuzz's 401 probes. */
+export function brokenCredentials(s: SecurityScheme): CredentialPlacement[] {
+  if (s.type === 'apiKey') return [placed(s, undefined), placed(s, '')];
+  const basic = s.type === 'http' && s.scheme === 'basic';
+  return [placed(s, undefined), placed(s, basic ? 'Basic' : 'Bearer'), placed(s, basic ? 'Bearer sample-token' : `Basic ${Buffer.from('user:pass').toString('base64')}`)];
+}
+
 /** The `WWW-Authenticate` challenge a scheme names (API keys get an `ApiKey` one: RFC 9110 wants a challenge on every 401). */
 function challenge(s: SecurityScheme): string {
   if (s.type === 'apiKey') return `ApiKey name=${JSON.stringify(s.name)}, in=${JSON.stringify(s.in)}`;

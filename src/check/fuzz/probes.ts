@@ -8,6 +8,8 @@ import type { CookieConfig } from '../../dsl/cookie.js';
 import { fieldCodec, formPairsText } from '../../codec/object-text.js';
 import { type Arbitrary, type NearMiss, arbitrary, fc, nearMisses } from '../../generate/index.js';
 import type { RequestSpec } from '../../fixture/format.js';
+import type { CredentialPlacement } from '../../dsl/declared-security.js';
+import { brokenCredentialSets, placeCredentials, sampleCredentials } from './declared-credentials.js';
 
 /** What a probe tries: `valid`, or the one fault it carries. */
 export type Fault =
@@ -96,6 +98,8 @@ interface Drawn {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: { readonly contentType: string; readonly text?: string; readonly base64?: string };
   readonly accept?: string;
+  /** Broken credentials for the document's security schemes, sent instead of their samples. */
+  readonly brokenCredentials?: readonly CredentialPlacement[];
 }
 
 /**
@@ -168,9 +172,12 @@ function pathOf(e: EndpointInfo, captures: Drawn['captures']): string {
 }
 
 function requestOf(e: EndpointInfo, d: Drawn, options: ProbeOptions, method: string = e.method): RequestSpec {
-  const qs = d.query.map(([k, v]) => (v === '' && e.query.find((q) => q.name === k)?.mode === 'flag' ? encode(k) : `${encode(k)}=${encode(v)}`)).join('&');
+  const query = [...d.query] as [string, string][];
   const headers: Record<string, string> = { ...d.headers };
   for (const [k, v] of options.headers ?? []) headers[k.toLowerCase()] = v;
+  const given = new Set((options.headers ?? []).map(([k]) => k.toLowerCase()));
+  placeCredentials(d.brokenCredentials ?? sampleCredentials(e), headers, query, given, d.brokenCredentials !== undefined);
+  const qs = query.map(([k, v]) => (v === '' && e.query.find((q) => q.name === k)?.mode === 'flag' ? encode(k) : `${encode(k)}=${encode(v)}`)).join('&');
   if (hasAuth(e) && headers.authorization === undefined && options.credentials !== undefined) headers.authorization = options.credentials;
   if (d.accept !== undefined) headers.accept = d.accept;
   // A GET endpoint may declare a body (S8's /b); HEAD never carries one, nor a GET sent to a POST.
@@ -252,6 +259,8 @@ function faultsOf(e: EndpointInfo, all: readonly EndpointInfo[], d: Arbitrary<Dr
   if (hasAuth(e)) {
     out.push(fc.tuple(d, fc.constantFrom(...BAD_CREDENTIALS)).map(([x, c]) => probe('credentials', withHeader(requestOf(e, x, options), 'authorization', c))));
   }
+  const broken = brokenCredentialSets(e);
+  if (broken.length > 0) out.push(fc.tuple(d, fc.constantFrom(...broken)).map(([x, b]) => probe('credentials', requestOf(e, { ...x, brokenCredentials: b }, options))));
   return out;
 }
 

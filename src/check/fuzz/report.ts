@@ -2,7 +2,7 @@
 // shrunk request or sequence) and JUnit XML (one <testsuite> for the surface, a <testcase> per
 // endpoint and check that failed, plus one that stands for the requests that passed).
 import { xmlEscape } from '../report-junit.js';
-import type { FuzzResult } from './run.js';
+import type { FuzzResult, Unreached } from './run.js';
 import { describeSteps } from './stateful.js';
 
 export interface FuzzMeta {
@@ -23,12 +23,17 @@ export function fuzzJson(r: FuzzResult, m: FuzzMeta): string {
       endpoint: f.probe.endpoint, fault: f.probe.fault, request: f.probe.request, status: f.actual.status,
       expected: f.prediction.kind === 'handler' ? 'a declared response' : f.prediction.status, checks: f.failures,
     })),
+    unreached: r.unreached.map((u) => ({ endpoint: u.endpoint, operation: u.operation, statuses: u.statuses })),
     stateful: r.stateful === undefined ? undefined : {
       collections: r.stateful.collections, passed: r.stateful.passed,
       failures: r.stateful.failures.map((f) => ({ collection: f.collection, check: f.check, message: f.message, steps: f.steps })),
     },
   }, null, 2)}\n`;
 }
+
+/** `GET /a: no request reached the handler (every answer was 401)`. */
+export const unreachedLine = (u: Unreached) =>
+  `${u.operation}: no request reached the handler (${u.statuses.length === 1 ? `every answer was ${u.statuses[0]}` : `answers were ${u.statuses.join(', ')}`})`;
 
 const attrs = (o: Record<string, string | number>) => Object.entries(o).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join('');
 
@@ -44,8 +49,9 @@ export function fuzzJunit(r: FuzzResult, m: FuzzMeta): string {
   for (const f of r.stateful?.failures ?? []) {
     cases.push(`    <testcase${attrs({ name: `stateful ${f.collection} ${f.check}`, classname: m.surface, time: '0' })}>\n      <failure${attrs({ message: `${f.check}: ${f.message}`, type: f.check })}>${xmlEscape(describeSteps(f.steps).join('\n'))}</failure>\n    </testcase>`);
   }
+  for (const u of r.unreached) cases.push(`    <testcase${attrs({ name: `${u.operation} reached`, classname: m.surface, time: '0' })}>\n      <skipped${attrs({ message: unreachedLine(u) })}/>\n    </testcase>`);
   if (r.unreachable !== undefined) cases.push(`    <testcase${attrs({ name: 'the server', classname: m.surface, time: '0' })}>\n      <error${attrs({ message: r.unreachable, type: 'unreachable' })}/>\n    </testcase>`);
   const errors = r.unreachable === undefined ? 0 : 1;
-  const suite = attrs({ name: `api-check fuzz ${m.surface} (seed ${m.seed})`, tests: cases.length, failures: t.failed, errors, skipped: 0, time: m.seconds.toFixed(3) });
+  const suite = attrs({ name: `api-check fuzz ${m.surface} (seed ${m.seed})`, tests: cases.length, failures: t.failed, errors, skipped: r.unreached.length, time: m.seconds.toFixed(3) });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs({ name: 'api-check fuzz', tests: cases.length, failures: t.failed, errors, time: m.seconds.toFixed(3) })}>\n  <testsuite${suite}>\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

@@ -63,7 +63,23 @@ export interface FuzzResult {
   readonly unreachable?: string;
   /** The model-based sequences, when the surface has collections and they were not turned off. */
   readonly stateful?: StatefulResult;
+  /** Operations sent valid requests of which none reached the handler (in the surface's order). */
+  readonly unreached: readonly Unreached[];
 }
+
+/** An operation no request reached: each answer was a refusal (the statuses its requests got). */
+export interface Unreached {
+  readonly endpoint: string;
+  /** `GET /a`. */
+  readonly operation: string;
+  readonly statuses: readonly number[];
+}
+
+/**
+ * decided: an answer reaches the handler when the predictor says so and the server did not refuse
+ * the credentials (401, 403: a server's keys are unknown to the predictor); docs/fuzz.md "Unreached operations".
+ */
+const reachedBy = (prediction: Prediction, status: number) => prediction.kind === 'handler' && status !== 401 && status !== 403;
 
 /**
  * decided: sequences per collection, a share of --runs (each sends up to 12 requests); docs/fuzz.md
@@ -115,6 +131,18 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     return { check: 'not_a_server_error', message: `no answer: ${sent.message}` };
   };
 
+  /** Per endpoint: whether a valid request was answered, the statuses answered, whether one reached its handler. */
+  const reach = new Map<string, { tried: boolean; statuses: Set<number>; reached: boolean }>();
+  const noteAnswer = (probe: Probe, prediction: Prediction, status: number) => {
+    // A probe sent with another method answers for another operation.
+    if (probe.fault === 'method') return;
+    const r = reach.get(probe.endpoint) ?? { tried: false, statuses: new Set<number>(), reached: false };
+    reach.set(probe.endpoint, r);
+    r.tried ||= probe.fault === 'valid' || probe.fault === 'head';
+    r.statuses.add(status);
+    r.reached ||= reachedBy(prediction, status);
+  };
+
   const evaluate = async (probe: Probe): Promise<Omit<FuzzFailure, 'failures'> & { failures: Failure[] } | undefined> => {
     const prediction = predict(predicted(probe.request));
     let get: ActualResponse | undefined;
@@ -124,6 +152,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       get = g.actual;
     }
     const x = await exchange(probe.request);
+    if (!('check' in x)) noteAnswer(probe, prediction, x.actual.status);
     const empty: ActualResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
     if ('check' in x) return { probe, prediction, actual: empty, failures: unreachable ? [] : [x] };
     const failures = judge({ method: probe.request.method, prediction, actual: x.actual, durationMs: x.ms, ...(get ? { get } : {}) },
@@ -182,5 +211,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     unreachable ??= stateful.unreachable;
     if (stateful.collections.length === 0) stateful = undefined;
   }
-  return { passed, failures: found, ...(stateful ? { stateful } : {}), ...(unreachable === undefined ? {} : { unreachable }) };
+  const unreached = endpoints.flatMap((e): Unreached[] => {
+    const r = reach.get(e.name);
+    return r && r.tried && !r.reached ? [{ endpoint: e.name, operation: `${e.method} ${e.path}`, statuses: [...r.statuses].sort((a, b) => a - b) }] : [];
+  });
+  return { passed, failures: found, unreached, ...(stateful ? { stateful } : {}), ...(unreachable === undefined ? {} : { unreachable }) };
 }

@@ -9,6 +9,7 @@ import type { ActualResponse } from '../compare.js';
 import { type CheckName, type Failure, judge } from './conformance.js';
 import { ancestorsOf, roleOf, success } from './runnable-collections.js';
 import type { Expectation, StatefulCheck, StatefulOptions, StatefulStep } from './stateful.js';
+import { placeCredentials, sampleCredentials } from './declared-credentials.js';
 
 /** A check that failed: thrown by a command, caught by the property. */
 export class Violation extends Error {
@@ -79,9 +80,12 @@ export function collectionContext(c: Collection, all: readonly Collection[], opt
     const headers: Record<string, string> = {};
     for (const [k, v] of options.headers ?? []) headers[k.toLowerCase()] = v;
     if (hasAuth(e) && headers.authorization === undefined && options.credentials !== undefined) headers.authorization = options.credentials;
+    const query: [string, string][] = [];
+    placeCredentials(sampleCredentials(e), headers, query, new Set((options.headers ?? []).map(([k]) => k.toLowerCase())));
     if (body) headers['content-type'] = body.contentType;
+    const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
     return {
-      method: e.method, path, ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      method: e.method, path: qs === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${qs}`, ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(body?.text === undefined ? {} : { text: body.text }), ...(body?.base64 === undefined ? {} : { base64: body.base64 }),
     };
   };
