@@ -5,11 +5,30 @@ import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
 import type { ParseFailure } from '../dsl/formatters.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
-import { sample } from '../codec/sample.js';
 import { ERRORS } from '../dsl/errors.js';
 import type { Answer, Stopped } from './answer.js';
 
 type Obj = Record<string, unknown>;
+
+/**
+ * The sampler (sample.ts, which brings fast-check): loaded by `prepareDeclaredErrors` only for a
+ * surface that declares JSON error content, so a plain server starts without the generator.
+ */
+let sampler: ((codec: Codec<unknown>) => unknown) | undefined;
+
+const declaresJsonError = (r: ResponseSpec): boolean =>
+  (r.status >= 400 || r.key === 'default' || /^[45]XX$/i.test(r.key ?? '')) && r.content?.media.some(isJson) === true;
+
+/** Loads the sampler when an endpoint declares JSON content for an error status; call before serving. */
+export async function prepareDeclaredErrors(endpoints: readonly EndpointInfo[]): Promise<void> {
+  if (sampler === undefined && endpoints.some((e) => e.responses.some(declaresJsonError))) sampler = (await import('../codec/sample.js')).sample;
+}
+
+/** A sample of `codec`, or undefined when the sampler is not loaded or the codec has none. */
+function sampleOf(codec: Codec<unknown>): unknown {
+  if (sampler === undefined) return undefined;
+  try { return sampler(codec); } catch { return undefined; }
+}
 
 /** What an endpoint declares for an error status: the JSON media and the codec, or nothing. */
 interface Declared { readonly media: MediaCodec; readonly codec: Codec<unknown>; readonly examples: readonly unknown[] }
@@ -79,7 +98,8 @@ function declaredList(list: Codec<unknown>, f: ParseFailure): unknown[] | undefi
   let item: unknown = entry;
   if (o) {
     const it: Obj = {};
-    try { Object.assign(it, sample(arr.item)); } catch { /* no sample: the fields alone */ }
+    const base = sampleOf(arr.item);
+    if (base !== null && typeof base === 'object') Object.assign(it, base);
     const name = f.name ?? (entry.pointer as string | undefined);
     const by: Record<string, unknown> = { detail: f.message, reason: f.message, message: f.message, pointer: entry.pointer, name, parameter: f.name, field: name };
     for (const k of Object.keys(o.props)) if (by[k] !== undefined) put(it, o, k, by[k], true);
@@ -96,7 +116,7 @@ const LIST_FIELDS = ['errors', 'invalid-params', 'invalidParams'];
 function bodyOf(d: Declared, status: number, reason: string, message: string, path: string, failure: ParseFailure | undefined): unknown {
   let base: unknown;
   if (d.examples.length > 0) base = structuredClone(d.examples[0]);
-  else { try { base = sample(d.codec); } catch { return undefined; } }
+  else { base = sampleOf(d.codec); if (base === undefined) return undefined; }
   const o = objectOf(d.codec);
   if (!o || base === null || typeof base !== 'object' || Array.isArray(base)) return d.codec.check(base, '$').ok ? base : undefined;
   const value: Obj = { ...(base as Obj) };

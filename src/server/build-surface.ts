@@ -10,6 +10,7 @@ import { type ExtensionRuntime, runtimeFactory } from './extensions.js';
 import type { Observing } from './transport.js';
 import type { ExchangeObserver } from './record.js';
 import type { ServeOptions } from './serve.js';
+import { prepareDeclaredErrors } from '../describe/declared-error.js';
 
 export const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -63,6 +64,8 @@ export async function build(impl: Implementation, options: ServeOptions = {}): P
         else if (x.ext.claims) throw new SurfaceError(surface.name, `${e.method} ${e.path} (${e.name})`, `no server support for "${x.ext.name}"`);
       }
     }
+    // Error bodies in a declared format may need samples: the sampler loads only then.
+    await prepareDeclaredErrors(endpoints);
     const cs = compile(endpoints, handlers, { ...(surface.meta.formatters ? { formatters: surface.meta.formatters } : {}), extensions, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, log });
     return { cs, handlers, built, notes, log, close };
   } catch (err) {
