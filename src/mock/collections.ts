@@ -17,6 +17,38 @@ export interface Collection {
   readonly idField: string;
   readonly item: ObjectCodec<unknown>;
   readonly endpoints: ReadonlyMap<EndpointInfo, 'list' | 'create' | 'get' | 'replace' | 'update' | 'remove'>;
+  /** A list endpoint that answers an envelope (`{ data: [...], total }`) rather than a bare list. */
+  readonly envelopes: ReadonlyMap<EndpointInfo, Envelope>;
+}
+
+/** Where the items go in a listing's object (`data`, `items`...), and its fields that count them. */
+export interface Envelope {
+  readonly codec: ObjectCodec<unknown>;
+  readonly field: string;
+  readonly totals: readonly string[];
+}
+
+/** Fields of an envelope that hold the number of items listed: set to the collection's count. */
+const TOTAL = /^(total|count|totalCount|total_count|totalItems|total_items|totalResults|total_results|totalElements|size)$/;
+
+const unwrapped = (c: Codec<unknown>): Codec<unknown> => (c.kind === 'optional' || c.kind === 'nullable' ? unwrapped(c.inner) : c.kind === 'lazy' ? c.target() : c);
+
+/**
+ * The envelope of a listing answering an object: its one list field whose items are the
+ * collection's items (an object with the id field), and its number fields named like a total.
+ */
+function envelopeOf(codec: Codec<unknown> | undefined, item: ObjectCodec<unknown>, idField: string): Envelope | undefined {
+  const o = objectOf(codec);
+  if (!o) return undefined;
+  const lists = Object.entries(o.props).filter(([, c]) => {
+    const u = unwrapped(c);
+    if (u.kind !== 'array') return false;
+    const it = objectOf(unwrapped(u.item));
+    return it !== undefined && (it === item || Object.hasOwn(it.props, idField));
+  });
+  if (lists.length !== 1) return undefined;
+  const totals = Object.entries(o.props).filter(([k, c]) => TOTAL.test(k) && unwrapped(c).schema.type === 'integer').map(([k]) => k);
+  return { codec: o, field: lists[0]![0], totals };
 }
 
 const success = (e: EndpointInfo): ResponseSpec | undefined => e.responses.find((r) => r.status >= 200 && r.status < 300);
@@ -68,11 +100,16 @@ export function findCollections(endpoints: readonly EndpointInfo[], overrides?: 
       const role = ({ GET: 'get', PUT: 'replace', PATCH: 'update', DELETE: 'remove' } as const)[e.method as 'GET'];
       if (role) roles.set(e, role);
     }
+    const envelopes = new Map<EndpointInfo, Envelope>();
     for (const e of byPath.get(parent) ?? []) {
       if (e.method === 'POST' && e.body) roles.set(e, 'create');
-      if (e.method === 'GET' && success(e)?.content?.codec.kind === 'array') roles.set(e, 'list');
+      if (e.method !== 'GET') continue;
+      const listed = success(e)?.content?.codec;
+      if (listed?.kind === 'array') roles.set(e, 'list');
+      const envelope = listed?.kind === 'array' ? undefined : envelopeOf(listed, item, idField);
+      if (envelope) { roles.set(e, 'list'); envelopes.set(e, envelope); }
     }
-    if ([...roles.values()].some((r) => r === 'list' || r === 'create')) out.push({ path: parent, idCapture: last.name, idField, item, endpoints: roles });
+    if ([...roles.values()].some((r) => r === 'list' || r === 'create')) out.push({ path: parent, idCapture: last.name, idField, item, endpoints: roles, envelopes });
   }
   for (const path of Object.keys(overrides?.paths ?? {})) {
     if (!used.has(path)) throw refuse(path, 'no collection here: a collection is a path P with GET P/{id} answering an object, and GET P (a list) or POST P');
@@ -87,6 +124,60 @@ function idOf(c: Collection, n: number): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return n;
   if (schema.format === 'uuid') return randomUUID();
   return String(n);
+}
+
+/** Query parameters that page a listing, by the names real APIs give them. */
+const SIZE = /^(limit|per_?page|perPage|page_?size|pageSize|size|count|take|max_?results|maxResults|\$top|top)$/i;
+const OFFSET = /^(offset|skip|start|\$skip)$/i;
+const PAGE = /^(page|page_?number|pageNumber|page_?index|pageIndex)$/i;
+const CURSOR = /^(cursor|after|starting_?after|page_?token|pageToken|next_?token|nextToken|continuation_?token)$/i;
+/** An envelope's field that carries the next cursor: set to the next offset while items remain. */
+const NEXT = /^(next_?cursor|nextCursor|next_?page_?token|nextPageToken|next_?token|nextToken|cursor)$/i;
+
+/** How a listing reads its paging parameters: which query names hold a size, an offset, a page, a cursor. */
+interface Paging {
+  readonly size?: string; readonly offset?: string; readonly page?: string; readonly pageBase: number; readonly cursor?: string;
+  /** The declared defaults of those parameters (`per_page` 30): an absent one pages by its default. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+}
+
+function pagingOf(e: EndpointInfo): Paging {
+  const names = e.query.filter((p) => p.mode === 'single');
+  const find = (re: RegExp) => names.find((p) => re.test(p.name));
+  const page = find(PAGE);
+  const min = page && (unwrapped(page.codec as Codec<unknown>).schema as { minimum?: unknown }).minimum;
+  const name = (p: { readonly name: string } | undefined) => p?.name;
+  const defaults: Record<string, unknown> = {};
+  const out: { -readonly [K in keyof Paging]: Paging[K] } = { pageBase: min === 0 ? 0 : 1, defaults };
+  for (const [k, p] of [['size', find(SIZE)], ['offset', find(OFFSET)], ['page', page], ['cursor', find(CURSOR)]] as const) {
+    if (!p) continue;
+    out[k] = name(p);
+    const d = (p.codec.schema as { default?: unknown }).default;
+    if (d !== undefined) defaults[p.name] = d;
+  }
+  return out;
+}
+
+/** A whole number from a decoded query value (a number, or digits in text), else undefined. */
+const whole = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * The page of `items` a request asks for. decided (docs/mocking.md "Stateful collections"): a size
+ * parameter (limit, per_page...) bounds the page; an offset (offset, skip), a page number (page,
+ * 1-based unless its minimum is 0) or a cursor this mock handed out (the next offset, as text) moves it.
+ */
+function paged(items: readonly Item[], p: Paging, given: Record<string, unknown>): { readonly items: readonly Item[]; readonly next?: number } {
+  const input = (name: string) => given[name] ?? p.defaults[name];
+  const size = p.size === undefined ? undefined : whole(input(p.size));
+  let from = (p.offset === undefined ? undefined : whole(input(p.offset))) ?? (p.cursor === undefined ? undefined : whole(input(p.cursor))) ?? 0;
+  const page = p.page === undefined ? undefined : whole(input(p.page));
+  if (page !== undefined && size !== undefined) from = Math.max(0, page - p.pageBase) * size;
+  const to = size === undefined ? items.length : from + size;
+  const out = items.slice(from, to);
+  return to < items.length ? { items: out, next: to } : { items: out };
 }
 
 /** The parent instance of a request: the concrete path above the id (`/users/1/posts`). */
@@ -140,7 +231,10 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
       // Seed data: the file's list for this path, else the list endpoint's first example (top-level collections only).
       if (c.path.includes('{')) continue;
       const list = [...c.endpoints].find(([, r]) => r === 'list')?.[0];
-      const examples = seedData && Object.hasOwn(seedData, c.path) ? seedData[c.path] : list ? success(list)?.examples[0]?.value : undefined;
+      const envelope = list && c.envelopes.get(list);
+      const listed = list ? success(list)?.examples[0]?.value : undefined;
+      const fromList = envelope && listed !== null && typeof listed === 'object' ? (listed as Record<string, unknown>)[envelope.field] : listed;
+      const examples = seedData && Object.hasOwn(seedData, c.path) ? seedData[c.path] : fromList;
       if (!Array.isArray(examples)) continue;
       for (const x of examples) {
         if (x === null || typeof x !== 'object' || !c.item.check(x, '$').ok) continue;
@@ -171,6 +265,43 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     const notFoundBody = notFound && (notFound.examples[0]?.value ?? (notFound.content ? sample(notFound.content.codec) : undefined));
     const missing = () => (notFound ? reply(404, notFoundBody) : HttpError.text(404, `Not found: no item with this id in ${c.path}`));
     const answer = (value: unknown) => (ok?.content ? reply(ok.status, value) : reply(ok?.status ?? 204));
+    const paging = role === 'list' ? pagingOf(e) : undefined;
+    const envelope = c.envelopes.get(e);
+    let frame: Record<string, unknown> | undefined;
+    /** A listing's answer: the page, bare or in its envelope (the example's or sample's other fields, totals set). */
+    const listing = (all: readonly Item[], input: Record<string, unknown>) => {
+      const page = paged(all, paging!, input);
+      if (!envelope) return page.items;
+      if (frame === undefined) {
+        const given = ok?.examples[0]?.value;
+        let base: unknown = given;
+        if (base === null || typeof base !== 'object' || Array.isArray(base)) { try { base = sample(envelope.codec); } catch { base = {}; } }
+        frame = base as Record<string, unknown>;
+      }
+      const out: Record<string, unknown> = { ...structuredClone(frame), [envelope.field]: page.items };
+      for (const k of envelope.totals) out[k] = all.length;
+      // The next cursor where the envelope has one: the next offset while items remain, else null or absent.
+      const next = Object.keys(envelope.codec.props).find((k) => NEXT.test(k) && unwrapped(envelope.codec.props[k]!).schema.type === 'string');
+      if (next !== undefined && paging!.cursor !== undefined) {
+        const field = envelope.codec.props[next]!;
+        if (page.next !== undefined) out[next] = String(page.next);
+        else if (field.check(null, '$').ok) out[next] = null;
+        else if (field.kind === 'optional') delete out[next];
+      }
+      return out;
+    };
+    /** A key the client chose (username, slug): a text id field its body sets to a value the field accepts. */
+    const idCodec = c.item.props[c.idField]!;
+    const textIds = !['integer', 'number'].includes(String(unwrapped(idCodec).schema.type));
+    const chosenKey = (body: unknown): string | undefined => {
+      if (!textIds || body === null || typeof body !== 'object') return undefined;
+      const v = (body as Record<string, unknown>)[c.idField];
+      return typeof v === 'string' && v !== '' && idCodec.check(v, '$').ok ? v : undefined;
+    };
+    const conflict = e.responses.find((r) => r.status === 409);
+    const taken = (key: string) => (conflict
+      ? reply(409, conflict.examples[0]?.value ?? (conflict.content ? sample(conflict.content.codec) : undefined))
+      : HttpError.text(409, `Conflict: ${c.path} already has an item with ${c.idField} ${JSON.stringify(key)}`));
     /**
      * An item its codec accepts: the body's fields the item declares and accepts, over what was
      * stored (an update) or the item's sample (a create, a replace), then the id.
@@ -190,11 +321,20 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
       const parent = parentOf(ctx.path, role);
       const key = String(input[c.idCapture]);
       switch (role) {
-        case 'list': return answer(await store.list(c.path, parent));
-        case 'create': return answer(await store.create(c.path, parent, (n) => {
-          const id = idOf(c, n);
-          return { key: String(id), item: complete(input.body, id) };
-        }));
+        case 'list': return answer(listing(await store.list(c.path, parent), input));
+        case 'create': {
+          // decided (docs/mocking.md "Stateful collections"): a text key the client gives is kept;
+          // one already taken is a 409 (the declared one when there is one).
+          const chosen = chosenKey(input.body);
+          if (chosen !== undefined) {
+            if (await store.get(c.path, parent, chosen)) return taken(chosen);
+            return answer(await store.create(c.path, parent, () => ({ key: chosen, item: complete(input.body, chosen) })));
+          }
+          return answer(await store.create(c.path, parent, (n) => {
+            const id = idOf(c, n);
+            return { key: String(id), item: complete(input.body, id) };
+          }));
+        }
         case 'get': {
           const item = await store.get(c.path, parent, key);
           return item ? answer(item) : missing();

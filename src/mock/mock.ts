@@ -96,6 +96,22 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
   };
 }
 
+type MockHandler = (input: Record<string, unknown>, ctx: HandlerContext) => unknown;
+
+/**
+ * A stateful handler that still honours `Prefer`: a request asking for a code, an example or a
+ * generated value gets the plain mock's answer; one whose `Prefer` does not parse its 400. decided:
+ * docs/mocking.md "Prefer".
+ */
+function preferring(kept: (input: Record<string, unknown>, ctx: { readonly path: string }) => unknown, plain: MockHandler): MockHandler {
+  return (input, ctx) => {
+    if (ctx.headers.prefer === undefined) return kept(input, ctx);
+    const prefer = readPrefer(ctx.headers.prefer);
+    const { code, example, dynamic } = prefer.ok ? prefer.value : {};
+    return !prefer.ok || code !== undefined || example !== undefined || dynamic !== undefined ? plain(input, ctx) : kept(input, ctx);
+  };
+}
+
 /** Sets `value` at the nested keys of a handler map. */
 function place(map: Record<string, unknown>, keys: readonly string[], value: unknown): void {
   let node = map;
@@ -129,7 +145,9 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
-        place(handlers, e.keys, Object.assign(state?.handlerFor(e) ?? mockHandler(e, options, nextSeed), { [MOCKED]: true }));
+        const plain = mockHandler(e, options, nextSeed);
+        const kept = state?.handlerFor(e);
+        place(handlers, e.keys, Object.assign(kept ? preferring(kept, plain) : plain, { [MOCKED]: true }));
         mocked.push(e.name);
       }
       env.announce(mocked.length === endpoints.length ? `mocked: every endpoint (${endpoints.length})` : `mocked: ${mocked.join(', ') || 'none'}`);

@@ -101,7 +101,11 @@ const PATH_STYLES = new Set(['simple', 'label', 'matrix']);
 /** The request part of one parameter, or undefined (with a warning) when it has none. */
 export function parameterPart(p: Parameter, schemas: SchemaReader, warnings: Warnings): Part | undefined {
   const { schema, pointer, json } = schemaOf(p, warnings);
-  const read = schemas.read(schema, pointer, codecName(`${p.name}Parameter`));
+  const readCodec = schemas.read(schema, pointer, codecName(`${p.name}Parameter`));
+  // A parameter's default is kept as the schema says it (docs, the OpenAPI written back, and a
+  // stateful mock's paging read it); the request still reads an absent parameter as absent.
+  const fallback = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>).default : undefined;
+  const read = fallback !== undefined && readCodec.check(fallback, '$').ok ? { ...readCodec, schema: { ...readCodec.schema, default: fallback } } : readCodec;
   const examples = examplesOf(schemas.doc, p.spec, p.pointer, read, warnings);
   const codec = examples.length > 0 ? t.examples(read, examples) : read;
   const description = typeof p.spec.description === 'string' ? p.spec.description : undefined;

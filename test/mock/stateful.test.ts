@@ -106,9 +106,12 @@ test('the surface\'s `collections` option names the id field, leaves a path out,
   assert.equal(findCollections(walk(notes())).map((c) => c.idField), []);
   assert.equal(findCollections(walk(notes()), { surface: 'Notes', paths: { '/notes': { idField: 'key' } } }).map((c) => [c.path, c.idField]), [['/notes', 'key']]);
   await withServer(mock(notes({ '/notes': { idField: 'key' } }), { stateful: true }), async (s) => {
-    const made = (await call(s.url, 'POST', '/notes', { headers: JSON_HEADERS, body: '{"key":"ignored","ref":1,"text":"hi"}' })).json() as { key: string };
-    assert.is(made.key, '1', 'a text id field gets numbered text');
-    assert.equal((await call(s.url, 'GET', '/notes/1')).json(), { key: '1', ref: 1, text: 'hi' });
+    // A text key the client gives is kept (docs/mocking.md "Stateful collections"); the item's sample fills the rest.
+    const made = (await call(s.url, 'POST', '/notes', { headers: JSON_HEADERS, body: '{"key":"mine","ref":1,"text":"hi"}' })).json() as { key: string };
+    assert.is(made.key, 'mine', 'the client\'s text key is kept');
+    assert.equal((await call(s.url, 'GET', '/notes/mine')).json(), { key: 'mine', ref: 1, text: 'hi' });
+    const numbered = (await call(s.url, 'POST', '/notes', { headers: JSON_HEADERS, body: '{"key":"","ref":2,"text":"ho"}' })).json() as { key: string };
+    assert.is(numbered.key, '2', 'an empty text key gets numbered text (every create takes the next number)');
   });
   const { surface } = await registry.S4!.load();
   const s4 = { ...surface, meta: { ...surface.meta, collections: { '/person': false as const } } };

@@ -1,0 +1,77 @@
+// Stateful shapes of real APIs (`--stateful` over an imported document): envelope listings
+// (`{ data, total, next_cursor }`, `{ items, total_count }`) filled with the collection, keys the
+// client chooses (username, slug) kept as the id, limit/cursor and page/per_page applied to
+// listings, and `Prefer` honoured on collection endpoints.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { fileURLToPath } from 'node:url';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { mock } from '../../src/mock/index.js';
+import { call, withServer } from '../helpers/server.js';
+
+const doc = await loadDocument(fileURLToPath(new URL('./docs/stateful-shapes.yaml', import.meta.url)));
+const { surface } = importSurface(doc, 'stateful-shapes');
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const post = (url: string, path: string, value: unknown) => call(url, 'POST', path, { headers: JSON_HEADERS, body: JSON.stringify(value) });
+
+test('an allOf envelope lists what was created, totals set, limit and the handed-out cursor page it', async () => {
+  await withServer(mock(surface, { stateful: true }), async (s) => {
+    for (const name of ['a', 'b', 'c']) assert.is((await post(s.url, '/items', { name })).status, 201);
+    const all = (await call(s.url, 'GET', '/items')).json() as { data: { name: string }[]; total: number; next_cursor: string | null };
+    assert.equal(all.data.map((x) => x.name), ['a', 'b', 'c']);
+    assert.is(all.total, 3);
+    assert.ok(all.next_cursor == null, 'no more items: no cursor (an optional field: null is written as absent)');
+    const first = (await call(s.url, 'GET', '/items?limit=2')).json() as typeof all;
+    assert.equal(first.data.map((x) => x.name), ['a', 'b']);
+    assert.is(first.total, 3, 'the total counts the whole collection');
+    assert.type(first.next_cursor, 'string');
+    const second = (await call(s.url, 'GET', `/items?limit=2&cursor=${first.next_cursor}`)).json() as typeof all;
+    assert.equal(second.data.map((x) => x.name), ['c']);
+    assert.ok(second.next_cursor == null);
+  });
+});
+
+test('a bare envelope with page and per_page (defaults 1 and 2) pages the listing', async () => {
+  await withServer(mock(surface, { stateful: true }), async (s) => {
+    for (const slug of ['one', 'two', 'three']) assert.is((await post(s.url, '/books', { slug, title: slug.toUpperCase() })).status, 200);
+    const p1 = (await call(s.url, 'GET', '/books')).json() as { items: { slug: string }[]; total_count: number };
+    assert.equal(p1.items.map((b) => b.slug), ['one', 'two'], 'the declared default per_page applies');
+    assert.is(p1.total_count, 3);
+    const p2 = (await call(s.url, 'GET', '/books?page=2')).json() as typeof p1;
+    assert.equal(p2.items.map((b) => b.slug), ['three']);
+    const wide = (await call(s.url, 'GET', '/books?per_page=10')).json() as typeof p1;
+    assert.is(wide.items.length, 3);
+  });
+});
+
+test('keys the client chooses are kept: POST /user {"username":"bob"} is GET /user/bob; a taken one is a 409', async () => {
+  await withServer(mock(surface, { stateful: true }), async (s) => {
+    const made = await post(s.url, '/user', { username: 'bob', email: 'bob@example.com' });
+    assert.is(made.status, 200);
+    assert.is((made.json() as { username: string }).username, 'bob', 'the client\'s key, not a generated one');
+    const read = await call(s.url, 'GET', '/user/bob');
+    assert.is(read.status, 200);
+    assert.equal(read.json(), { username: 'bob', email: 'bob@example.com' });
+    const again = await post(s.url, '/user', { username: 'bob' });
+    assert.is(again.status, 409);
+    assert.match(again.text, /already has an item with username "bob"/);
+    assert.is((await call(s.url, 'GET', '/books/my-book')).status, 404);
+    await post(s.url, '/books', { slug: 'my-book', title: 'Mine' });
+    assert.equal((await call(s.url, 'GET', '/books/my-book')).json(), { slug: 'my-book', title: 'Mine' });
+  });
+});
+
+test('Prefer works on stateful endpoints: code=404 answers the declared 404, a malformed one is a 400', async () => {
+  await withServer(mock(surface, { stateful: true }), async (s) => {
+    await post(s.url, '/user', { username: 'ann' });
+    assert.is((await call(s.url, 'GET', '/user/ann')).status, 200);
+    const preferred = await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'code=404' } });
+    assert.is(preferred.status, 404);
+    assert.equal(preferred.json(), { message: 'no such user' });
+    assert.is((await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'code=abc' } })).status, 400);
+    assert.is((await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'code=418' } })).status, 422);
+    assert.is((await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'respond-async' } })).status, 200, 'a preference the mock does not know leaves the stateful answer');
+  });
+});
+
+test.run();
