@@ -69,6 +69,12 @@ export class HttpError extends Error {
   readonly reason: string;
   readonly body: string | Buffer;
   readonly headers: Readonly<Record<string, string | readonly string[]>>;
+  /**
+   * The value `HttpError.json` was given: where the endpoint declares content for the status, the
+   * server encodes it with that codec (a value the codec refuses is a logged 500), as a returned
+   * `reply(status, value)` is. decided: docs/errors.md "Errors a handler throws".
+   */
+  declare readonly value?: unknown;
 
   constructor(status: number, body: string | Buffer = '', options: { reason?: string; headers?: Record<string, string | readonly string[]> } = {}) {
     super(typeof body === 'string' && body !== '' ? body : `HTTP ${status}`);
@@ -85,6 +91,8 @@ export class HttpError extends Error {
 
   /** A JSON error body: `HttpError.json(404, 'Person with ID not found.')`. */
   static json(status: number, value: unknown, headers: Record<string, string> = {}): HttpError {
-    return new HttpError(status, JSON.stringify(value), { headers: { 'content-type': 'application/json;charset=utf-8', ...headers } });
+    const err = new HttpError(status, JSON.stringify(value), { headers: { 'content-type': 'application/json;charset=utf-8', ...headers } });
+    Object.defineProperty(err, 'value', { value, enumerable: true });
+    return err;
   }
 }

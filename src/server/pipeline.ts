@@ -5,7 +5,7 @@ import type { EndpointInfo, ExtensionPart } from '../dsl/types.js';
 import type { Formatters } from '../dsl/formatters.js';
 import type { HandlerContext } from '../dsl/implement.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
-import { HttpError, isReply, type Reply } from '../dsl/reply.js';
+import { HttpError, isReply, reply, type HeaderValues, type Reply } from '../dsl/reply.js';
 import { Router } from '../describe/router.js';
 import { Exchange, type Plan, runThrough } from '../describe/stages.js';
 import type { Stopped } from '../describe/answer.js';
@@ -91,9 +91,19 @@ function retryAfter(err: unknown): number | undefined {
   return typeof s === 'number' && Number.isSafeInteger(s) && s >= 0 ? s : undefined;
 }
 
+/**
+ * A handler's HttpError: as it says, unless it carries a JSON value (`HttpError.json`) for a status
+ * the endpoint declares content for; that value is encoded by the declared codec, as a returned reply.
+ */
+function thrown(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: HttpError): OutReply {
+  if (!Object.hasOwn(err, 'value') || !x.endpoint.responses.some((r) => r.status === err.status && r.content !== undefined)) return errorReply(err, x.extraHeaders);
+  const { 'content-type': _type, ...headers } = err.headers;
+  return answered(cs, req, x, reply(err.status, err.value, headers as HeaderValues));
+}
+
 /** A handler that threw or rejected: its HttpError as it says, a store out of time a logged 503, anything else a logged 500. */
 function crashed(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: unknown): OutReply {
-  if (err instanceof HttpError) return errorReply(err, x.extraHeaders);
+  if (err instanceof HttpError) return thrown(cs, req, x, err);
   const later = retryAfter(err);
   if (later !== undefined) {
     // decided: a store that did not answer in time is a 503 with Retry-After, also for a mock that
@@ -108,7 +118,7 @@ function crashed(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: unkn
 
 /** What a handler answered, encoded as its endpoint declares; a value that cannot be is a logged 500. */
 function answered(cs: CompiledSurface, req: RequestRecord, x: Exchange, outcome: unknown): OutReply {
-  if (outcome instanceof HttpError) return errorReply(outcome, x.extraHeaders);
+  if (outcome instanceof HttpError) return thrown(cs, req, x, outcome);
   const e = x.endpoint;
   try {
     return encodeReply(e, e.responses[0]!, x.media, isReply(outcome) ? (outcome as Reply) : undefined, outcome, x.extraHeaders);

@@ -23,6 +23,7 @@ const surface = api('T', { title: 'typed replies' }, {
     .responds(404, json(Missing))
     .responds(410, plainText(t.text)),
   teapot: get('teapot').returns(json(Person)),
+  thrown: get('thrown', capture('id', t.int)).returns(json(Person)).responds(404, json(Missing)),
 });
 
 const ada: Person = { name: 'Ada', age: 36 };
@@ -49,6 +50,12 @@ const impl = implement(surface, {
     return reply({ body: ada, headers: { 'X-Count': 1, Location: `/person/${id}` } });
   },
   teapot: () => new HttpError(418, 'an error value may carry any status'),
+  thrown: ({ id }) => {
+    // HttpError.json for a declared status is encoded by that status's codec, as reply(404, ...) is.
+    if (id === 0) throw HttpError.json(404, { reason: 'never existed', id, extra: 'dropped' });
+    if (id === 1) throw HttpError.json(404, { id: 'one', reason: 'a wrong type' });
+    throw HttpError.json(418, { any: 'thing' });
+  },
 });
 
 const s = suite<{ server?: Running }>('typed replies', {});
@@ -111,6 +118,26 @@ s('reply header names: any case of a declared one is rendered by its codec; cons
   assert.is(r.headers.constructor, 'c');
   assert.is(r.headers.tostring, 't');
   assert.is(r.headers['x-inherited'], undefined);
+});
+
+s('HttpError.json for a declared status is encoded by its codec: declared fields, declared order, undeclared dropped', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/thrown/0');
+  assert.is(r.status, 404);
+  assert.is(r.headers['content-type'], 'application/json;charset=utf-8');
+  assert.is(r.text, '{"id":0,"reason":"never existed"}');
+});
+
+s('HttpError.json with a value the declared codec refuses -> 500 and a log line, never sent', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/thrown/1');
+  assert.is(r.status, 500);
+  assert.not.match(r.text, /wrong type/);
+  assert.ok(loggedFor('thrown', '/thrown/1', /\$\.id: expected integer/), logs.join('\n'));
+});
+
+s('HttpError.json for an undeclared status is sent as it is (the escape hatch)', async ({ server }) => {
+  const r = await call(server!.url, 'GET', '/thrown/2');
+  assert.is(r.status, 418);
+  assert.is(r.text, '{"any":"thing"}');
 });
 
 s('declared statuses answer with their own content type, body and headers', async ({ server }) => {
