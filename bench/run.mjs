@@ -4,7 +4,8 @@
 // Flags: --quick, --rounds N, --duration S, --connections N, --budget S, --only ID,ID (workload ids
 // or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone, `--only hashing`
 // the password-hashing flood scenario alone, bench/lib/hashing.mjs; `--only openapi` the 1,000-operation
-// OpenAPI document to first answer, bench/lib/openapi-load.mjs, `--before DIR` against another build), --startup-runs N,
+// OpenAPI document to first answer, bench/lib/openapi-load.mjs, `--before DIR` against another build;
+// `--only validator` the compiled validator against ajv, bench/lib/validator-vs-ajv.mjs), --startup-runs N,
 // --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
@@ -95,6 +96,7 @@ async function main() {
   if (opt.only?.length && opt.only.every((o) => o === 'hashing')) return hashingOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'fuzz')) return fuzzOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'openapi')) return openApiOnly(opt);
+  if (opt.only?.length && opt.only.every((o) => o === 'validator')) return validatorOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -319,6 +321,19 @@ async function openApiOnly(opt) {
   const md = `| row | median | runs (wall/CPU ms) | target |\n|---|---|---|---|\n| ${result.row} | ${cell(samples)} | < 1.5 s |\n${beforeDir ? `| the same, build in ${beforeDir} (run alternately) | ${cell(beforeSamples)} | |\n` : ''}\n${result.machine}\n`;
   writeScenario(result, md, 'openapi', opt.quick);
   removeScratch();
+}
+
+/**
+ * `--only validator`: api-serve's body check against ajv on the same schemas and values (the JSON
+ * Schema suite's draft 2020-12 groups, the corpus's request bodies), in one process, bench/lib/validator-vs-ajv.mjs.
+ */
+async function validatorOnly(opt) {
+  const { validatorScenario, validatorMarkdown } = await import('./lib/validator-vs-ajv.mjs');
+  const rounds = opt.quick ? 3 : 9;
+  const sliceMs = opt.quick ? 100 : 200;
+  const found = await validatorScenario({ root, rounds, sliceMs, log });
+  const result = { ...runHeader(), rounds, sliceMs, ...found };
+  writeScenario(result, validatorMarkdown(result), 'validator', opt.quick);
 }
 
 let scratch;
