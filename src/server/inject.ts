@@ -4,6 +4,12 @@
 import type { Implementation } from '../dsl/implement.js';
 import { type Prepared, type ServeOptions, prepare } from './serve.js';
 
+/** light-my-request's types, for the fetch handler (src/fetch/), which drives the same simulated pair. */
+export type { InjectOptions, Response as SimulatedResponse } from 'light-my-request';
+
+/** light-my-request's inject, loaded on first use: serving never pays for it. */
+export const loadSimulator = async () => (await import('light-my-request')).inject;
+
 export interface InjectedRequest {
   readonly method: string;
   /** Path and query, as a client sends them. */
@@ -30,7 +36,7 @@ export interface Injector {
 /** Prepares an implemented surface (as `serve` does, without listening) for in-process requests. */
 export async function injector(impl: Implementation, options: ServeOptions = {}): Promise<Injector> {
   // Loaded here, not at the top: serving never pays for the injector.
-  const { inject: lightInject } = await import('light-my-request');
+  const lightInject = await loadSimulator();
   const prepared: Prepared = await prepare(impl, options);
   return {
     surface: prepared.surface,

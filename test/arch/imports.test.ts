@@ -40,6 +40,10 @@ rule('only src/server/auth/jwt.ts imports jose', (f) => f !== 'src/server/auth/j
 rule('only src/server/auth/cookies.ts imports cookie', (f) => f !== 'src/server/auth/cookies.ts', pkg('cookie'));
 rule('only src/server/static.ts imports mrmime', (f) => f !== 'src/server/static.ts', pkg('mrmime'));
 rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
+rule('only src/server/inject.ts imports light-my-request (the simulated req/res of inject and the fetch handler)', (f) => f !== 'src/server/inject.ts', pkg('light-my-request'));
+rule('only src/fetch/msw.ts imports msw (an optional peer dependency)', (f) => f !== 'src/fetch/msw.ts', pkg('msw'));
+rule('fetch imports only fetch, server and dsl', under('src/fetch'), (t) => t.startsWith('src/') && !/^src\/(fetch|server|dsl)\//.test(t));
+rule('the client imports no server, store, check, cli or node: module (it runs in browsers)', under('src/client'), (t) => /^src\/(server|store|check|cli|mock|docs)\//.test(t) || t.startsWith('node:'));
 rule('only src/codec/arbitrary.ts imports fast-check (generators get it from there)', (f) => f !== 'src/codec/arbitrary.ts', pkg('fast-check'));
 rule('only src/codec/pattern.ts imports re2js (every schema pattern is matched there, in linear time)', (f) => f !== 'src/codec/pattern.ts', pkg('re2js'));
 rule('only src/cli/load-module.ts imports tsx (the TypeScript loader, loaded for a .ts path only)', (f) => f !== 'src/cli/load-module.ts', pkg('tsx'));
@@ -63,7 +67,7 @@ rule('openapi (the importer) imports only openapi, dsl and codec', under('src/op
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
 
-const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'generate', 'mock', 'server', 'store', 'docs', 'check', 'cli', 'openapi'];
+const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'generate', 'mock', 'server', 'store', 'docs', 'check', 'cli', 'openapi', 'fetch', 'client'];
 
 test('every folder of src/ has a rule in this table', () => {
   const folders = [...new Set(imports.map((i) => i.file.split('/')[1]!).filter((f) => !f.includes('.')))].sort();
