@@ -1,11 +1,14 @@
 // Content negotiation: Accept picks the response media codec (406), Content-Type must be one the
 // body declares (415). Negotiator does the q-value arithmetic.
-import { createRequire } from 'node:module';
 import type NegotiatorType from 'negotiator';
 import type { MediaCodec } from '../codec/media.js';
 
 // decided: loaded with require(), as commander is (docs/benchmark.md "Start-up"): it is CommonJS.
-const Negotiator = createRequire(import.meta.url)('negotiator') as typeof NegotiatorType;
+// Through process.getBuiltinModule and on first use, so that no `node:` import sits on the path of
+// a module bundled for browsers (api-serve/client: docs/client.md "Browsers"), which never negotiate.
+let loaded: typeof NegotiatorType | undefined;
+const negotiator = (accept: string): NegotiatorType =>
+  new (loaded ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('negotiator') as typeof NegotiatorType)({ headers: { accept } });
 
 /** The offers of each media list, built once. */
 const offered = new WeakMap<readonly MediaCodec[], { types: string[]; codecOf: Map<string, MediaCodec> }>();
@@ -36,7 +39,7 @@ export function pickResponseMedia(accept: string | undefined, media: readonly Me
   if (accept === undefined || accept === '' || accept === '*/*') return media[0];
   if (media.length === 1 && accept === media[0]!.type) return media[0];
   const { types, codecOf } = offers(media);
-  const chosen = new Negotiator({ headers: { accept } }).mediaTypes(types);
+  const chosen = negotiator(accept).mediaTypes(types);
   return chosen.length === 0 ? undefined : codecOf.get(chosen[0]!);
 }
 
@@ -46,7 +49,7 @@ export function pickResponseMedia(accept: string | undefined, media: readonly Me
  */
 export function acceptsType(accept: string | undefined, type: string): boolean {
   if (accept === undefined || accept === '') return true;
-  return new Negotiator({ headers: { accept } }).mediaTypes([type, `${type};charset=utf-8`]).length > 0;
+  return negotiator(accept).mediaTypes([type, `${type};charset=utf-8`]).length > 0;
 }
 
 /** The bare, lower-case media type of a Content-Type header. */

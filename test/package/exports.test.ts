@@ -15,6 +15,9 @@ const expected: Record<string, readonly string[]> = {
   'api-serve': ['api', 'get', 'implement', 'serve', 't'],
   'api-serve/docs': ['docModel', 'renderMarkdown', 'openApiText', 'parseIntro'],
   'api-serve/check': ['checkFixtures', 'loadFixtures', 'run', 'send', 'lint', 'totalsLine', 'junitXml', 'jsonReport', 'importHar'],
+  'api-serve/client': ['client', 'ClientRefusal', 'ConformanceError'],
+  'api-serve/fetch': ['fetchHandler'],
+  'api-serve/fetch/msw': ['mswHandlers'],
 };
 
 for (const [specifier, names] of Object.entries(expected)) {

@@ -124,6 +124,38 @@ test('that api.ts is served, documented, recorded and replayed with the installe
   assert.equal(readdirSync(join(project, 'recorded')).length, 2);
 });
 
+const CLIENT = `import { api, capture, get, implement, json, serve, t } from 'api-serve';
+import { client, ClientRefusal } from 'api-serve/client';
+
+const Position = t.object('Position', { xCoord: t.int, yCoord: t.int });
+const surface = api('Mine', { title: 'mine' }, {
+  position: get('position', capture('x', t.int), capture('y', t.int)).returns(json(Position)),
+});
+const server = await serve(implement(surface, { position: ({ x, y }) => ({ xCoord: x, yCoord: y }) }), { port: 0 });
+const c = client(surface, { baseUrl: server.url });
+const r = await c.position({ x: 3, y: 14 });
+// @ts-expect-error x is a number: a client typed \`any\` would make this directive itself an error
+await c.position({ x: 'three', y: 14 }).catch(() => undefined);
+let refused = '';
+try { await c.position({ x: 1.5, y: 1 }); } catch (err) { if (err instanceof ClientRefusal) refused = \`\${err.status} \${err.local}\`; }
+console.log(JSON.stringify({ status: r.status, body: r.status === 200 ? r.body.xCoord + r.body.yCoord : null, refused }));
+await server.close();
+`;
+
+test('the installed api-serve/client: a strict tsc accepts a typed call and refuses a wrong capture; the call answers and a bad one is refused locally', () => {
+  writeFileSync(join(project, 'call.mts'), CLIENT);
+  writeFileSync(join(project, 'tsconfig.client.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] },
+    files: ['call.mts'],
+  }));
+  const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.client.json'], project, 120_000);
+  assert.is(tsc.code, 0, tsc.stdout + tsc.stderr);
+  // tsx is a dependency of api-serve, so the installed package brings it.
+  const ran = run(process.execPath, ['--import', 'tsx', 'call.mts'], project, 60_000);
+  assert.is(ran.code, 0, ran.stdout + ran.stderr);
+  assert.equal(JSON.parse(ran.stdout.trim().split('\n').pop()!), { status: 200, body: 17, refused: '400 true' });
+});
+
 // The rest of the README's story from the installed package, each case its own line in the totals.
 
 test('npx api-serve S4 --mock --stateful: a created person is listed', async () => {

@@ -1,0 +1,149 @@
+// `client(surface, options)`: one async function per endpoint, typed from the surface alone. A
+// call encodes its input as the server decodes it, is judged by the predictor first (a request
+// the server would refuse is refused here, unsent), then sent with fetch and its answer decoded
+// as the endpoint declares it.
+import type { EndpointInfo, Surface, Tree } from '../dsl/types.js';
+import { walk } from '../dsl/walk.js';
+import { predictor, type Prediction, type PredictedRequest } from '../describe/predict.js';
+import type { CallOptions, ClientOf } from './signature.js';
+import { type ClientCredentials, placeCredentials } from './credentials.js';
+import { type EncodedRequest, encodeRequest } from './encode-request.js';
+import { readBody } from './read-body.js';
+import { decodeAnswer } from './decode-answer.js';
+import { ClientAbortError, ClientRefusal, ConformanceError, InputError, NetworkError, ResponseTooLargeError } from './errors.js';
+import { acceptFor, checkBaseUrl } from './setup.js';
+
+export interface ClientOptions {
+  /** Where the surface is served: an absolute http(s) URL; a path in it prefixes every endpoint's. */
+  readonly baseUrl: string | URL;
+  /** The fetch to send with (a test double, an instrumented one); the global fetch by default. */
+  readonly fetch?: typeof fetch;
+  /** Headers sent on every call (a call's own `headers` override them). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly credentials?: ClientCredentials;
+  /** Milliseconds a call may take, answer body included; 30 000 by default. */
+  readonly timeout?: number;
+  /** `false`: an answer the endpoint does not declare is returned with its `conformance` issues instead of thrown. */
+  readonly strict?: boolean;
+  /** Largest answer body read, in bytes; 32 MiB by default. */
+  readonly maxResponseBody?: number;
+  /** The server's `--max-body`, for judging request bodies before sending; 1 MiB by default, as served. */
+  readonly maxBody?: number;
+}
+
+// decided: 30 s and 32 MiB bound every call by default: no call hangs, no answer fills memory; docs/client.md "Limits".
+export const DEFAULT_TIMEOUT = 30_000;
+export const DEFAULT_MAX_RESPONSE_BODY = 32 * 1024 * 1024;
+
+const TIMED_OUT = Symbol('timed out');
+
+function isSurface(value: unknown): value is Surface {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { kind?: unknown; tree?: unknown; name?: unknown };
+  return v.kind === 'surface' && typeof v.name === 'string' && typeof v.tree === 'object' && v.tree !== null;
+}
+
+/**
+ * Whether the predictor can run here: its stages hold bodies as Node Buffers.
+ * decided: where no Buffer exists (a browser without a polyfill) requests go unjudged and the
+ * server's own refusal comes back as a `ClientRefusal`; docs/client.md "Browsers".
+ */
+const canPredict = (): boolean => typeof (globalThis as { Buffer?: unknown }).Buffer === 'function';
+
+/** A typed client of `surface` served at `options.baseUrl`; see docs/client.md. */
+export function client<T extends Tree, const O extends ClientOptions = ClientOptions>(surface: Surface<T>, options: O): ClientOf<T, O extends { readonly strict: false } ? true : false> {
+  if (!isSurface(surface)) {
+    const what = typeof surface === 'object' && surface !== null && (surface as { kind?: unknown }).kind === 'implementation' ? 'an implementation (give its .surface)' : typeof surface;
+    throw new TypeError(`client(): expected a surface made by api(...), got ${what}`);
+  }
+  const base = checkBaseUrl(options?.baseUrl);
+  const send = options.fetch ?? globalThis.fetch;
+  if (typeof send !== 'function') throw new TypeError('client(): no fetch here: give options.fetch');
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const limit = options.maxResponseBody ?? DEFAULT_MAX_RESPONSE_BODY;
+  for (const [name, v] of [['timeout', timeout], ['maxResponseBody', limit]] as const) {
+    if (!Number.isFinite(v) || v <= 0) throw new TypeError(`client(): ${name} must be a positive number, got ${String(v)}`);
+  }
+  // Checks the surface (a SurfaceError names what is wrong) and routes it once.
+  const predict = predictor(surface, options.maxBody === undefined ? {} : { maxBody: options.maxBody });
+  const strict = options.strict !== false;
+
+  const call = async (endpoint: EndpointInfo, input: unknown, callOptions: CallOptions = {}): Promise<unknown> => {
+    if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+      throw new InputError(`${endpoint.name}: the input must be an object, got ${input === null ? 'null' : typeof input}`);
+    }
+    const given = (input ?? {}) as Record<string, unknown>;
+    let req: EncodedRequest;
+    try {
+      req = encodeRequest(endpoint, given, mergeHeaders(placeCredentials(endpoint, options.credentials), options.headers, callOptions.headers), acceptFor(endpoint));
+    } catch (err) {
+      if (err instanceof InputError) throw err;
+      throw new InputError(`${endpoint.name}: the input cannot be written as a request: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    }
+    if (canPredict()) {
+      // Judged as the server will see it, without the base URL's path (a proxy's prefix, not the surface's).
+      const p: Prediction = predict({ method: req.method, url: req.target, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) } satisfies PredictedRequest);
+      if (p.kind !== 'handler') throw new ClientRefusal(p.status, bodyText(p.body), p.kind, p.headers, true);
+    }
+    return exchange(endpoint, req, `${base.origin}${base.prefix}${req.target}`, callOptions);
+  };
+
+  const exchange = async (endpoint: EndpointInfo, req: EncodedRequest, url: string, callOptions: CallOptions): Promise<unknown> => {
+    const ms = callOptions.timeout ?? timeout;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), ms);
+    const outer = callOptions.signal;
+    const onAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) { clearTimeout(timer); throw new ClientAbortError(endpoint.name, false); }
+    outer?.addEventListener('abort', onAbort, { once: true });
+    const failed = (err: unknown): never => {
+      if (err instanceof ResponseTooLargeError) throw err;
+      if (controller.signal.aborted) throw new ClientAbortError(endpoint.name, controller.signal.reason === TIMED_OUT, ms);
+      throw new NetworkError(endpoint.name, err);
+    };
+    try {
+      let response: Response;
+      try {
+        response = await send(url, { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body as NonNullable<RequestInit['body']> }), signal: controller.signal });
+      } catch (err) { return failed(err); }
+      let read;
+      try { read = await readBody(response, limit); } catch (err) { return failed(err); }
+      if (read.kind === 'tooLarge') throw new ResponseTooLargeError(endpoint.name, response.status, limit);
+      const decoded = decodeAnswer(endpoint, response.status, response.headers, read.bytes);
+      switch (decoded.kind) {
+        case 'answer': return { status: decoded.status, body: decoded.body, headers: decoded.headers, raw: response.headers };
+        case 'refusal': throw new ClientRefusal(decoded.status, decoded.message, decoded.errorKind, headersOf(response.headers), false);
+        default:
+          if (strict) throw new ConformanceError(endpoint.name, decoded.status, decoded.issues, decoded.body);
+          return { status: decoded.status, body: decoded.body, headers: {}, raw: response.headers, conformance: decoded.issues };
+      }
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const root: Record<string, unknown> = {};
+  for (const endpoint of walk(surface)) {
+    let node = root;
+    for (const key of endpoint.keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[endpoint.keys[endpoint.keys.length - 1]!] = (input?: unknown, o?: CallOptions) => call(endpoint, input, o);
+  }
+  return root as ClientOf<T, O extends { readonly strict: false } ? true : false>;
+}
+
+/** Credentials' headers, then the client's, then the call's: a later one wins. */
+function mergeHeaders(placed: ReturnType<typeof placeCredentials>, ...more: (Readonly<Record<string, string>> | undefined)[]) {
+  const headers: Record<string, string> = { ...placed.headers };
+  for (const h of more) for (const [k, v] of Object.entries(h ?? {})) headers[k.toLowerCase()] = v;
+  return { headers, query: placed.query, cookies: placed.cookies };
+}
+
+const bodyText = (body: string | Uint8Array | undefined): string =>
+  (body === undefined ? '' : typeof body === 'string' ? body : new TextDecoder().decode(body));
+
+function headersOf(h: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  h.forEach((v, k) => { out[k] = v; });
+  return out;
+}

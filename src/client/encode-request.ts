@@ -1,0 +1,160 @@
+// A call's input written as the request the server decodes: captures and query values in their
+// codecs' text forms and parameter styles, headers, cookies, a Range, and the body in the first
+// declared request media type. Every value goes through the same codec the server reads it with.
+import type { BodyPart, CapturePart, EndpointInfo, ExtensionPart, MixedPart, QueryPart } from '../dsl/types.js';
+import type { Codec, ObjectCodec } from '../codec/types.js';
+import type { CookieConfig } from '../dsl/cookie.js';
+import type { RangeRequest } from '../codec/range-header.js';
+import { formatRange } from '../codec/range-header.js';
+import { formatUrlEncoded } from '../codec/urlencoded.js';
+import { fieldCodec } from '../codec/object-text.js';
+import { EncodeError, jsonEncoder } from '../codec/encoder.js';
+import { InputError } from './errors.js';
+import { valueText } from './value-text.js';
+
+/** A request as it is sent: method, origin-form target, headers, body bytes or text. */
+export interface EncodedRequest {
+  readonly method: string;
+  /** Path and query, percent-encoded. */
+  readonly target: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string | Uint8Array;
+}
+
+
+/**
+ * Characters a path segment may carry as they are (RFC 3986 pchar's sub-delims, `:` and `@`):
+ * kept so that `;id=5` and `1,2,3` read as written; the server decodes any escape the same.
+ */
+const PCHAR_KEPT = /%(21|24|26|27|28|29|2A|2B|2C|3A|3B|3D|40)/g;
+const segmentText = (text: string): string => encodeURIComponent(text).replace(PCHAR_KEPT, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
+
+function captureText(part: CapturePart, input: Readonly<Record<string, unknown>>, endpoint: EndpointInfo): string {
+  const value = input[part.name];
+  if (value === undefined) throw new InputError(`${endpoint.name}: the capture ${part.name} is required`);
+  return valueText(part.codec as Codec<unknown>, value);
+}
+
+function pathOf(endpoint: EndpointInfo, input: Readonly<Record<string, unknown>>): string {
+  let path = '';
+  for (const s of endpoint.segments) {
+    if (s.kind === 'static') path += `/${segmentText(s.value)}`;
+    else if (s.kind === 'capture') path += `/${segmentText(captureText(s, input, endpoint))}`;
+    else if (s.kind === 'mixed') path += `/${segmentText(mixedText(s, input, endpoint))}`;
+    else {
+      const rest = input[s.name];
+      if (!Array.isArray(rest) || rest.length === 0) throw new InputError(`${endpoint.name}: ${s.name} needs at least one path segment`);
+      path += rest.map((x) => `/${segmentText(String(x))}`).join('');
+    }
+  }
+  return path === '' ? '/' : path;
+}
+
+const mixedText = (s: MixedPart, input: Readonly<Record<string, unknown>>, endpoint: EndpointInfo): string =>
+  s.pieces.map((p) => (typeof p === 'string' ? p : captureText(p, input, endpoint))).join('');
+
+/** The query pairs of every parameter given; left-out optional ones are not written. */
+function queryPairs(params: readonly QueryPart[], input: Readonly<Record<string, unknown>>): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const p of params) {
+    const value = input[p.name];
+    if (value === undefined || value === null && p.mode !== 'single') continue;
+    const codec = p.codec as Codec<unknown>;
+    switch (p.mode) {
+      // decided: a flag is written `name=true` and left out when false; docs/client.md "Requests".
+      case 'flag': if (value === true) pairs.push([p.name, 'true']); break;
+      case 'list':
+        if (!Array.isArray(value)) throw new InputError(`the query list ${p.name} must be a list, got ${typeof value}`);
+        for (const item of value) pairs.push([p.name, valueText(codec, item)]);
+        break;
+      case 'deep': {
+        for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+          if (field === undefined) continue;
+          const c = codec.kind === 'object' ? fieldCodec(codec as ObjectCodec<unknown>, key) : undefined;
+          pairs.push([`${p.name}[${key}]`, c ? valueText(c, field) : String(field)]);
+        }
+        break;
+      }
+      default: pairs.push([p.name, valueText(codec, value)]);
+    }
+  }
+  return pairs;
+}
+
+/** A cookie value as the server reads it (percent-decoded, then parsed by the codec). */
+const cookiePiece = (c: CookieConfig, value: unknown): string => `${c.name}=${encodeURIComponent(valueText(c.codec as Codec<unknown>, value))}`;
+
+/** Extension parts a caller gives values for (cookies, Range), into headers. */
+function extensionHeaders(parts: readonly ExtensionPart[], input: Readonly<Record<string, unknown>>, headers: Record<string, string>, cookies: string[]): void {
+  for (const part of parts) {
+    const value = input[part.key];
+    if (value === undefined) continue;
+    if (part.ext.name === 'cookie') cookies.push(cookiePiece(part.config as CookieConfig, value));
+    else if (part.ext.name === 'range') headers.range = formatRange(value as RangeRequest);
+  }
+}
+
+/** The body in the first declared media type, with its Content-Type. */
+function encodeBody(part: BodyPart, value: unknown): { readonly contentType: string; readonly body: string | Uint8Array } {
+  const media = part.media[0]!;
+  const codec = part.codec;
+  const type = media.type;
+  let body: string | Uint8Array;
+  if (/[/+]json$/.test(type)) body = jsonText(codec, value);
+  else if (type === 'application/x-www-form-urlencoded' || type === 'text/plain') body = media.encode(value, codec) as string;
+  // Bytes and other types as mediaOf writes them, without Node's Buffer: bytes as they are.
+  else if (isBytes(value)) body = value;
+  else if (typeof value === 'string') body = value;
+  else body = codec.kind === 'json' || codec.kind === 'object' || codec.kind === 'array' ? JSON.stringify(value) : codec.formatText(value);
+  return { contentType: media.contentType, body };
+}
+
+/**
+ * JSON as the server writes it (declared fields only, declared order). A value its codec refuses
+ * is written as it is, so that the predictor answers it with the server's own 400.
+ */
+function jsonText(codec: Codec<unknown>, value: unknown): string {
+  try {
+    return jsonEncoder(codec)(value);
+  } catch (err) {
+    if (!(err instanceof EncodeError)) throw err;
+    return JSON.stringify(value) ?? 'null';
+  }
+}
+
+/** The request for one call. `extra` holds credentials' placements (see credentials.ts). */
+export function encodeRequest(
+  endpoint: EndpointInfo,
+  input: Readonly<Record<string, unknown>>,
+  extra: { readonly headers: Readonly<Record<string, string>>; readonly query: readonly (readonly [string, string])[]; readonly cookies: readonly string[] },
+  accept: string | undefined,
+): EncodedRequest {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [...extra.cookies];
+  for (const h of endpoint.headers) {
+    const value = input[h.name];
+    if (value === undefined) continue;
+    const text = valueText(h.codec as Codec<unknown>, value);
+    // fetch refuses such a header with a TypeError that reads like a network failure.
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(text)) throw new InputError(`${endpoint.name}: the header ${h.name} cannot carry ${JSON.stringify(text)} (HTTP headers are Latin-1 text without control characters)`);
+    headers[h.name.toLowerCase()] = text;
+  }
+  extensionHeaders(endpoint.extensions, input, headers, cookies);
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  if (accept !== undefined) headers.accept = accept;
+  const query = formatUrlEncoded([...queryPairs(endpoint.query, input), ...extra.query]);
+  const target = `${pathOf(endpoint, input)}${query === '' ? '' : `?${query}`}`;
+  const part = endpoint.body;
+  // decided: an optional body left out is sent as nothing (no Content-Type), as the server reads
+  // it (docs/decisions.md "Optional request bodies").
+  // decided: the caller's own headers (and the credentials') are sent as given, over what the parts
+  // wrote; docs/client.md "Requests".
+  const given = (): void => { for (const [k, v] of Object.entries(extra.headers)) headers[k.toLowerCase()] = v; };
+  if (part === undefined || (input.body === undefined && part.required === false)) { given(); return { method: endpoint.method, target, headers }; }
+  const { contentType, body } = encodeBody(part, input.body);
+  headers['content-type'] = contentType;
+  given();
+  return { method: endpoint.method, target, headers, body };
+}
