@@ -9,6 +9,7 @@ import { isMatcher } from './matchers.js';
 import { child } from '../codec/json-pointer.js';
 import { Router } from '../describe/router.js';
 import { endpointErrors } from '../describe/possible-errors.js';
+import { familyOfCodec, familyOfValue } from '../codec/untyped.js';
 
 /** Finds a surface description by name (undefined: not known). */
 export type SurfaceLoader = (name: string) => Promise<Surface | undefined>;
@@ -39,6 +40,13 @@ const HAS_VAR = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/;
 export function typeProblems(codec: Codec<unknown>, value: unknown, pointer: string, out: { pointer: string; message: string }[]): void {
   if (isMatcher(value) || (typeof value === 'string' && HAS_VAR.test(value))) return;
   const at = (message: string) => out.push({ pointer, message });
+  if (codec.untyped !== undefined) {
+    // A schema without `type`: a value of another JSON type than its keywords' passes as it is.
+    const family = familyOfValue(value);
+    const typed = [codec.untyped.base, ...codec.untyped.others].find((c) => familyOfCodec(c) === family);
+    if (typed === undefined) return;
+    if (typed !== codec.untyped.base) { typeProblems(typed, value, pointer, out); return; }
+  }
   switch (codec.kind) {
     case 'json': case 'bytes': return;
     case 'optional':
@@ -54,10 +62,12 @@ export function typeProblems(codec: Codec<unknown>, value: unknown, pointer: str
     case 'lazy':
       typeProblems(codec.target(), value, pointer, out);
       return;
-    case 'tuple':
-      if (!Array.isArray(value) || value.length !== codec.items.length) { at(`expected ${codec.label}`); return; }
-      value.forEach((v, i) => typeProblems(codec.items[i]!, v, child(pointer, i), out));
+    case 'tuple': {
+      const n = codec.items.length;
+      if (!Array.isArray(value) || value.length < (codec.partial ? 0 : n) || (codec.rest === false && value.length > n)) { at(`expected ${codec.label}`); return; }
+      value.forEach((v, i) => typeProblems(i < n ? codec.items[i]! : codec.rest as Codec<unknown>, v, child(pointer, i), out));
       return;
+    }
     case 'union': {
       // The value fits the union when some option has no problem with it (matchers included).
       const tries = codec.options.map((o) => { const found: { pointer: string; message: string }[] = []; typeProblems(o, value, pointer, found); return found; });

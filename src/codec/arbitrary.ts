@@ -1,11 +1,12 @@
 // fast-check arbitraries of valid JSON values for any codec (mock answers, fuzzing, property tests).
 // This is the one module of src/ that imports fast-check; others get `fc` from here.
 import fc from 'fast-check';
-import type { Codec, ObjectCodec, UnionCodec } from './types.js';
+import type { Codec, ObjectCodec, TupleCodec, UnionCodec } from './types.js';
 import { type Leaf, jsonTypesOf, keyCounts, leafAccepts, leafOf } from './leaf.js';
 import { FORMATS, type FormatName } from './formats.js';
 import { compilePattern } from './pattern.js';
 import { deepEqual } from './json-equal.js';
+import { firstRepeat } from './constraints.js';
 
 export { fc, leafAccepts };
 export type Arbitrary<T> = fc.Arbitrary<T>;
@@ -34,6 +35,17 @@ export function arbitrary<T>(codec: Codec<T>, options: ArbitraryOptions = {}): f
 
 /** The arbitrary of a codec, or undefined when every value would go deeper than allowed. */
 function build(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  if (codec.applied !== undefined) {
+    // Applicator keywords (`not`, `contains`...): values of the base, brought nearer by each rule's
+    // fix, then kept when every rule holds.
+    const { base, rules } = codec.applied;
+    const a = build(base, ctx);
+    if (a === undefined) return undefined;
+    const near = (v: unknown) => rules.reduce((x, r) => (r.fix === undefined ? x : r.fix(x, (c) => fixSample(c, ctx))), v);
+    return bounded(a.map((v) => { try { return near(v); } catch { return v; } }), (v) => codec.check(v, '$').ok, `a value of ${codec.label} meeting ${rules.map((r) => r.keyword).join(', ')}`);
+  }
+  // A schema without `type`: values of the type its keywords talk about.
+  if (codec.untyped !== undefined) return build(codec.untyped.base, ctx);
   switch (codec.kind) {
     case 'scalar': return leafArbitrary(leafOf(codec)!, codec);
     case 'object': return objectArbitrary(codec, ctx);
@@ -47,10 +59,7 @@ function build(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | und
         ? fc.uniqueArray(item, { minLength, maxLength, comparator: deepEqual })
         : fc.array(item, { minLength, maxLength });
     }
-    case 'tuple': {
-      const items = codec.items.map((c) => build(c, ctx));
-      return items.every((a) => a !== undefined) ? fc.tuple(...(items as fc.Arbitrary<unknown>[])) : undefined;
-    }
+    case 'tuple': return tupleArbitrary(codec, ctx);
     case 'optional': return build(codec.inner, ctx);
     case 'nullable': {
       const inner = build(codec.inner, ctx);
@@ -61,6 +70,34 @@ function build(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | und
     case 'json': return anyJson(2);
     case 'bytes': return fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a));
   }
+}
+
+/**
+ * A tuple's values: the positions present (all of them, or a leading run when `partial`), then
+ * items of the rest, the length within minItems and maxItems; a position that cannot end within
+ * the depth ends the list before it.
+ */
+function tupleArbitrary(codec: TupleCodec<unknown>, ctx: Context): fc.Arbitrary<unknown> | undefined {
+  const s = codec.schema as { minItems?: number; maxItems?: number; uniqueItems?: boolean };
+  const positions = codec.items.map((c) => build(c, ctx));
+  const fixed = !codec.partial && codec.rest === false;
+  if (fixed && s.maxItems === undefined && s.uniqueItems !== true) {
+    return positions.every((a) => a !== undefined) ? fc.tuple(...(positions as fc.Arbitrary<unknown>[])) : undefined;
+  }
+  const n = positions.length;
+  const ends = positions.findIndex((a) => a === undefined);
+  const rest = codec.rest === false || ends >= 0 ? undefined : build(codec.rest, ctx);
+  const least = Math.max(codec.partial ? 0 : n, s.minItems ?? 0);
+  const cap = ends >= 0 ? ends : rest === undefined ? n : Math.max(least, n) + (ctx.depth > 0 ? 2 : 4);
+  const most = Math.min(s.maxItems ?? Infinity, cap);
+  if (least > most) return undefined;
+  const m = Math.min(most, n);
+  const head = fc.tuple(...(positions.slice(0, m) as fc.Arbitrary<unknown>[]));
+  // Items after the positions only once every position is there: a list shorter than them is a cut of the head.
+  const tail = rest === undefined || most <= n ? fc.constant([]) : fc.array(rest, { minLength: Math.max(0, least - n), maxLength: most - n });
+  const all = fc.tuple(head, tail, fc.integer({ min: Math.min(least, m), max: m }))
+    .map(([h, r, cut]) => (r.length > 0 ? [...h, ...r] : h.slice(0, cut)));
+  return s.uniqueItems === true ? bounded(all, (v) => firstRepeat(v) === undefined, `a list of distinct items of ${codec.label}`) : all;
 }
 
 /** Any JSON value as JSON.parse would give it (fast-check may build objects without a prototype). */
@@ -341,3 +378,10 @@ function bounded<T>(arb: fc.Arbitrary<T>, keep: (v: T) => boolean, what: string)
 }
 
 const describeLeaf = (leaf: Leaf) => `value of ${JSON.stringify(leaf)}`;
+
+/** A value of a keyword's subschema for a rule's fix (a `contains` item): the first seeded draw. */
+function fixSample(codec: Codec<unknown>, ctx: Context): unknown {
+  const a = build(codec, ctx);
+  if (a === undefined) throw new TypeError(`arbitrary: ${codec.label} has no value within depth`);
+  return draw(a)[0];
+}

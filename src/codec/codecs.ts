@@ -9,5 +9,6 @@ export { allOf } from './intersection.js';
 export { recursive } from './recursive.js';
 export { constant, enumOf } from './literal.js';
 export { constrain } from './constraints.js';
+export { untyped } from './untyped.js';
 export { withExamples as examples, describe, annotate } from './types.js';
 export type { Infer } from './types.js';

@@ -88,7 +88,7 @@ export function rulesOf(schema: JsonSchema): Rule[] {
   if (xmin !== undefined) add('exclusiveMinimum', `must be greater than ${xmin}`, (v: number) => v > xmin);
   if (max !== undefined) add('maximum', `must be at most ${max}`, (v: number) => v <= max);
   if (xmax !== undefined) add('exclusiveMaximum', `must be less than ${xmax}`, (v: number) => v < xmax);
-  if (mult !== undefined) add('multipleOf', `must be a multiple of ${mult}`, (v: number) => Number.isInteger(v / mult));
+  if (mult !== undefined) add('multipleOf', `must be a multiple of ${mult}`, (v: number) => isMultipleOf(v, mult));
   const [minLength, maxLength] = ['minLength', 'maxLength'].map(num);
   if (minLength !== undefined) add('minLength', `must be at least ${plural(minLength, 'character')} long`, (v: string) => v.length >= minLength && (v.length >= 2 * minLength || codePoints(v) >= minLength));
   if (maxLength !== undefined) add('maxLength', `must be at most ${plural(maxLength, 'character')} long`, (v: string) => v.length <= maxLength || codePoints(v) <= maxLength);
@@ -109,6 +109,30 @@ export function rulesOf(schema: JsonSchema): Rule[] {
   if (minProps !== undefined) add('minProperties', `must have at least ${plural(minProps, 'key')}`, (v: object) => Object.keys(v).length >= minProps);
   if (maxProps !== undefined) add('maxProperties', `must have at most ${plural(maxProps, 'key')}`, (v: object) => Object.keys(v).length <= maxProps);
   return out;
+}
+
+/** Digits after the decimal point in a number's shortest form (`1.5e-7` has 8). */
+function decimals(x: number): number {
+  const [mantissa = '', exponent = '0'] = String(x).split('e');
+  const point = mantissa.indexOf('.');
+  return Math.max(0, (point < 0 ? 0 : mantissa.length - point - 1) - Number(exponent));
+}
+
+/**
+ * Whether `v` is an integer times `m`, judged on the decimals as written: 0.0075 is a multiple of
+ * 0.0001 though 0.0075 / 0.0001 is 74.99999999999999 in binary floating point.
+ */
+// decided: multipleOf scales both numbers to integers by their decimals (docs/decisions.md "Codecs").
+export function isMultipleOf(v: number, m: number): boolean {
+  const q = v / m;
+  if (Number.isInteger(q)) return true;
+  // A quotient past the largest double: an integer is a multiple of a factor that divides 1.
+  if (!Number.isFinite(q)) return Number.isInteger(v) && Number.isInteger(1 / m);
+  const scale = 10 ** Math.max(decimals(v), decimals(m));
+  const a = Math.round(v * scale);
+  const b = Math.round(m * scale);
+  if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && b !== 0) return a % b === 0;
+  return Math.abs(q - Math.round(q)) <= Math.abs(q) * 4 * Number.EPSILON;
 }
 
 /** The index of the first item equal to an earlier one (JSON equality), if any. */

@@ -6,6 +6,7 @@ import type { ArrayCodec, Codec, ObjectCodec, TupleCodec, UnionCodec } from './t
 import { rulesOf } from './constraints.js';
 import { showJson } from './types.js';
 import { bool, date, int, isDate, number, text } from './scalars.js';
+import { familyOfCodec, familyOfValue } from './untyped.js';
 
 /** The JSON text of a value its codec allows; throws `EncodeError` for any other. */
 export type JsonEncoder = (value: unknown) => string;
@@ -72,6 +73,28 @@ function encoderOf(codec: Codec<unknown>): Encode {
 }
 
 function build(codec: Codec<unknown>): Encode {
+  if (codec.applied !== undefined) {
+    // Applicator keywords (`not`, `contains`...): the base writes the value once every rule holds.
+    const base = encoderOf(codec.applied.base);
+    const { rules } = codec.applied;
+    return (v) => {
+      for (const r of rules) {
+        const why = r.test(v);
+        if (why !== undefined) return refuse(why);
+      }
+      return base(v);
+    };
+  }
+  if (codec.untyped !== undefined) {
+    // A schema without `type`: its base's type through the base, any other JSON value as it is.
+    const base = encoderOf(codec.untyped.base);
+    const family = familyOfCodec(codec.untyped.base);
+    return (v) => {
+      if (familyOfValue(v) === family) return base(v);
+      const r = v === undefined ? undefined : codec.check(v, '$');
+      return r?.ok === true ? JSON.stringify(v) : refuse(r === undefined || r.ok ? 'not a JSON value' : r.error);
+    };
+  }
   switch (codec.kind) {
     case 'scalar': return scalarEncoder(codec);
     case 'object': return objectEncoder(codec);
@@ -103,12 +126,17 @@ function build(codec: Codec<unknown>): Encode {
 
 function tupleEncoder(codec: TupleCodec<unknown>): Encode {
   const items = codec.items.map(encoderOf);
+  const n = items.length;
+  const rest = codec.rest === false ? undefined : encoderOf(codec.rest);
+  const least = codec.partial ? 0 : n;
+  const rules = rulesOf(codec.schema);
   return (v) => {
-    if (!Array.isArray(v) || v.length !== items.length) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
+    if (!Array.isArray(v) || v.length < least || (rest === undefined && v.length > n)) return refuse(`expected ${codec.label}, got ${showJson(v)}`);
+    for (const rule of rules) if (!rule.test(v)) refuse(`${rule.reason}, got ${v.length} items`);
     let out = '[';
     let i = 0;
     try {
-      for (; i < items.length; i++) out += (i === 0 ? '' : ',') + items[i]!(v[i]);
+      for (; i < v.length; i++) out += (i === 0 ? '' : ',') + (i < n ? items[i]! : rest!)(v[i]);
     } catch (err) {
       throw at(err, `[${i}]`);
     }

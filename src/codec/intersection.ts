@@ -57,6 +57,29 @@ function field(a: Codec<unknown>, b: Codec<unknown>): Codec<unknown> {
   return a.kind === 'optional' && b.kind === 'optional' ? optional(joined) : joined;
 }
 
+/**
+ * The whole with the applicator rules (`not`, `contains`...) its parts carry: merged fields know
+ * nothing of them, so the whole keeps them, and generators then meet them too.
+ */
+function keepRules(whole: Codec<unknown>, parts: readonly AnyCodec[]): Codec<unknown> {
+  const rules = parts.flatMap((p) => (p as Codec<unknown>).applied?.rules ?? []);
+  if (rules.length === 0) return whole;
+  const { applied: _a, untyped: _u, ...base } = whole;
+  return {
+    ...whole,
+    applied: { base: base as Codec<unknown>, rules },
+    check(json: unknown, path: string) {
+      const r = whole.check(json, path);
+      if (!r.ok) return r;
+      for (const rule of rules) {
+        const why = rule.test(json);
+        if (why !== undefined) return fail(why, path, rule.keyword);
+      }
+      return r;
+    },
+  } as Codec<unknown>;
+}
+
 /** What each `allOf` codec was made of, by its schema (copies that add examples or a description keep it). */
 const made = new WeakMap<object, { readonly name: string; readonly parts: readonly Codec<unknown>[] }>();
 
@@ -115,14 +138,21 @@ export function allOf<const O extends readonly AnyCodec[]>(name: string, parts: 
       return ok(out);
     };
     made.set(schema, { name, parts });
-    return { ...merged, extra, patterns, schema, check } as unknown as Codec<AllOf<O>>;
+    return keepRules({ ...merged, extra, patterns, schema, check } as Codec<unknown>, parts) as unknown as Codec<AllOf<O>>;
   }
   if (parts.every((p) => p.kind === 'scalar')) {
     const joined = (parts as readonly Codec<unknown>[]).reduce((a, b) => both(a, b));
     const schema = { title: name, allOf: parts.map((p) => p.schema) };
     made.set(schema, { name, parts });
-    return { ...(joined as ScalarCodec<unknown>), label: name, schema } as unknown as Codec<AllOf<O>>;
+    return keepRules({ ...(joined as ScalarCodec<unknown>), label: name, schema, applied: undefined } as Codec<unknown>, parts) as unknown as Codec<AllOf<O>>;
   }
-  throw new TypeError(`allOf ${name}: the parts must be all objects or all scalars (got ${parts.map((p) => p.kind).join(', ')})`);
+  if (parts.every((p) => p.kind === 'array')) {
+    // Lists: one list of items meeting every part's item, within the tightest bounds.
+    const merged = (parts as readonly ArrayCodec<unknown>[]).reduce((a, b) => list(a, b) as ArrayCodec<unknown>);
+    const schema = { ...merged.schema };
+    made.set(schema, { name, parts });
+    return keepRules({ ...merged, schema } as Codec<unknown>, parts) as unknown as Codec<AllOf<O>>;
+  }
+  throw new TypeError(`allOf ${name}: the parts must be all objects, all lists or all scalars (got ${parts.map((p) => p.kind).join(', ')})`);
 }
 

@@ -2,7 +2,7 @@
 // into one record, so the generators (sample, arbitrary, near misses) reason about one shape.
 import type { Codec, JsonSchema } from './types.js';
 import { FORMATS, type FormatName, isFormatName } from './formats.js';
-import { codePoints, compilePattern } from './constraints.js';
+import { codePoints, compilePattern, isMultipleOf } from './constraints.js';
 import { deepEqual } from './json-equal.js';
 
 export type LeafType = 'integer' | 'number' | 'string' | 'boolean';
@@ -36,6 +36,8 @@ function parts(schema: JsonSchema): JsonSchema[] {
 
 /** The merged constraints of a scalar codec; undefined for other kinds. */
 export function leafOf(codec: Codec<unknown>): Leaf | undefined {
+  // Without `type`, values of other types pass: the leaf is what values of its own type meet.
+  if (codec.untyped !== undefined) return leafOf(codec.untyped.base);
   if (codec.kind !== 'scalar') return undefined;
   let leaf: {
     -readonly [K in keyof Leaf]: Leaf[K]
@@ -70,6 +72,7 @@ export function leafOf(codec: Codec<unknown>): Leaf | undefined {
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 export function jsonTypesOf(codec: Codec<unknown>, seen: Set<Codec<unknown>> = new Set()): Set<JsonType> | 'any' {
+  if (codec.untyped !== undefined) return 'any';
   switch (codec.kind) {
     case 'scalar': {
       const leaf = leafOf(codec)!;
@@ -128,7 +131,7 @@ export function brokenBy(leaf: Leaf, v: unknown): string[] {
     if (leaf.exclusiveMinimum !== undefined && !(v > leaf.exclusiveMinimum)) out.push('exclusiveMinimum');
     if (leaf.maximum !== undefined && !(v <= leaf.maximum)) out.push('maximum');
     if (leaf.exclusiveMaximum !== undefined && !(v < leaf.exclusiveMaximum)) out.push('exclusiveMaximum');
-    if (!leaf.multipleOf.every((m) => Number.isInteger(v / m))) out.push('multipleOf');
+    if (!leaf.multipleOf.every((m) => isMultipleOf(v, m))) out.push('multipleOf');
   }
   if (typeof v === 'string') {
     const n = codePoints(v);
@@ -140,8 +143,12 @@ export function brokenBy(leaf: Leaf, v: unknown): string[] {
   return out;
 }
 
-/** Whether a value meets every keyword of a leaf. */
-export const leafAccepts = (leaf: Leaf, v: unknown): boolean => brokenBy(leaf, v).length === 0;
+/**
+ * Whether a value meets every keyword of a leaf, as generators want it: a multiple is also one in
+ * binary floating point (0.28 is a multiple of 0.01 in decimal, not for validators that divide).
+ */
+export const leafAccepts = (leaf: Leaf, v: unknown): boolean =>
+  brokenBy(leaf, v).length === 0 && (typeof v !== 'number' || leaf.multipleOf.every((m) => Number.isInteger(v / m)));
 
 /** An object's minProperties and maxProperties, its `allOf` parts' included (the tightest). */
 export function keyCounts(codec: Codec<unknown>): { min: number; max: number } {

@@ -1,6 +1,6 @@
 // Near misses: invalid values that differ from a valid one (the codec's sample) by breaking exactly
 // one constraint, each saying which and where, for mock servers, fuzzing and the differential test.
-import type { Codec, ObjectCodec, UnionCodec } from './types.js';
+import type { Codec, ObjectCodec, TupleCodec, UnionCodec } from './types.js';
 import { type JsonType, type Leaf, brokenBy, jsonTypesOf, keyCounts, leafOf } from './leaf.js';
 import { arbitrary, draw, fc, leafDraws } from './arbitrary.js';
 import { sample } from './sample.js';
@@ -52,18 +52,16 @@ const embed = (misses: NearMiss[], step: string, put: (v: unknown) => unknown): 
 
 /** The misses of a value of `codec`; `typed` adds a value of the wrong JSON type at this place. */
 function missesAt(codec: Codec<unknown>, value: unknown, depth: number, typed: boolean): NearMiss[] {
+  // Applicator keywords judge values the base accepts: a miss of the base is a miss of the whole.
+  if (codec.applied !== undefined) return missesAt(codec.applied.base, value, depth, typed);
+  // A schema without `type` takes every type: its misses are its base's, values of the base's type.
+  if (codec.untyped !== undefined) return missesAt(codec.untyped.base, value, depth, false);
   const out = typed ? wrongType(codec) : [];
   switch (codec.kind) {
     case 'scalar': return [...out, ...leafMisses(leafOf(codec)!, codec, value)];
     case 'object': return [...out, ...objectMisses(codec, value as Record<string, unknown>, depth)];
     case 'array': return [...out, ...arrayMisses(codec, value as unknown[], depth)];
-    case 'tuple': {
-      const a = value as unknown[];
-      out.push({ value: a.slice(0, -1), pointer: '', keyword: 'minItems', broken: `minItems ${a.length}` });
-      out.push({ value: [...a, 0], pointer: '', keyword: 'items', broken: `items (at most ${a.length})` });
-      codec.items.forEach((c, i) => out.push(...embed(missesAt(c, a[i], depth, true), String(i), (v) => a.map((x, j) => (j === i ? v : x)))));
-      return out;
-    }
+    case 'tuple': return [...out, ...tupleMisses(codec, value as unknown[], depth)];
     case 'optional': return [...out, ...missesAt(codec.inner, value, depth, false)];
     case 'nullable': return [...out, ...missesAt(codec.inner, value === null ? sample(codec.inner) : value, depth, false)];
     case 'union': return [...out, ...unionMisses(codec, value, depth)];
@@ -204,6 +202,53 @@ function arrayMisses(codec: Codec<unknown> & { kind: 'array' }, a: unknown[], de
   // Items: the first only (the others would repeat its misses); one is added to an empty list.
   const base = a.length > 0 ? a : (s.maxItems ?? 1) >= 1 ? [sample(codec.item)] : undefined;
   if (base !== undefined) out.push(...embed(missesAt(codec.item, base[0], depth, true), '0', (v) => [v, ...base.slice(1)]));
+  return out;
+}
+
+/**
+ * A tuple's misses: one item short of what it needs, one item past its positions when nothing may
+ * follow them, past maxItems, a repeat, and each item present (plus one of the rest) broken.
+ */
+function tupleMisses(codec: TupleCodec<unknown>, a: unknown[], depth: number): NearMiss[] {
+  const s = codec.schema as { minItems?: number; maxItems?: number; uniqueItems?: boolean };
+  const n = codec.items.length;
+  const out: NearMiss[] = [];
+  const least = Math.max(codec.partial ? 0 : n, s.minItems ?? 0);
+  const codecAt = (i: number) => (i < n ? codec.items[i]! : codec.rest === false ? undefined : codec.rest);
+  /** The list grown to `length` with valid items (samples, drawn distinct ones when items must be unique). */
+  const grown = (length: number): unknown[] | undefined => {
+    const more = [...a];
+    for (let i = a.length; i < length; i++) {
+      const c = codecAt(i);
+      if (c === undefined) return undefined;
+      const pool = s.uniqueItems === true ? draw(arbitrary(c, { maxDepth: 1 }), 50) : [sample(c)];
+      const x = pool.find((v) => !more.some((y) => deepEqual(v, y)));
+      if (x === undefined) return undefined;
+      more.push(x);
+    }
+    return more;
+  };
+  if (least > 0) out.push({ value: a.slice(0, least - 1), pointer: '', keyword: 'minItems', broken: `minItems ${least}` });
+  if (codec.rest === false && (s.maxItems ?? Infinity) > n) {
+    const full = grown(n);
+    if (full !== undefined) out.push({ value: [...full, 0], pointer: '', keyword: 'items', broken: `items (at most ${n})` });
+  }
+  if (s.maxItems !== undefined && (codec.rest !== false || s.maxItems < n)) {
+    const more = grown(s.maxItems + 1);
+    if (more !== undefined) out.push({ value: more, pointer: '', keyword: 'maxItems', broken: `maxItems ${s.maxItems}` });
+  }
+  if (s.uniqueItems === true) {
+    // A copy of an item where it is also valid: the second position, else one more of the rest.
+    const tries = [a.length >= 2 ? [a[0], clone(a[0]), ...a.slice(2)] : undefined, a.length > 0 ? [...a, clone(a[a.length - 1])] : undefined];
+    const twice = tries.find((v) => { const r = v === undefined ? undefined : codec.check(v, '$'); return r !== undefined && !r.ok && r.constraint === 'uniqueItems'; });
+    if (twice !== undefined) out.push({ value: twice, pointer: '', keyword: 'uniqueItems', broken: 'uniqueItems' });
+  }
+  a.forEach((x, i) => out.push(...embed(missesAt(codecAt(i)!, x, depth, true), String(i), (v) => a.map((y, j) => (j === i ? v : y)))));
+  // An item of the rest, when the sample has none and one more is allowed.
+  if (codec.rest !== false && a.length === n && n < (s.maxItems ?? Infinity)) {
+    const more = grown(a.length + 1);
+    if (more !== undefined) out.push(...embed(missesAt(codec.rest, more[a.length], depth, true), String(a.length), (v) => [...a, v]));
+  }
   return out;
 }
 

@@ -45,13 +45,40 @@ function build(codec: Codec<unknown>, depth: number): Box | undefined {
   const [example] = codec.examples;
   if (example !== undefined) return { value: clone(example.value) };
   if (codec.schema.default !== undefined) return { value: clone(codec.schema.default) };
+  if (codec.applied !== undefined) return appliedSample(codec, depth);
   if (codec.kind === 'lazy') return depth >= DEPTH ? undefined : build(codec.target(), depth + 1);
+  // A schema without `type`: a value of the type its keywords talk about.
+  if (codec.untyped !== undefined) return build(codec.untyped.base, depth);
   const box = construct(codec, depth);
   if (box === undefined || codec.check(box.value, '$').ok) return box;
   // Constraints the construction cannot meet together (distinct items, a format under a pattern):
   // the first value the generator draws with the fixed seed.
   const [drawn] = draw(arbitrary(codec, { maxDepth: DEPTH }) as fc.Arbitrary<unknown>);
   return { value: drawn };
+}
+
+/**
+ * A codec with applicator keywords (`not`, `contains`...): the first candidate they accept, of
+ * the base's sample, it brought nearer by each rule's fix, then seeded draws. None found is no
+ * value (a required field of it leaves its object without one): never an invalid value.
+ */
+function appliedSample(codec: Codec<unknown>, depth: number): Box | undefined {
+  const { base, rules } = codec.applied!;
+  const fits = (v: unknown) => codec.check(v, '$').ok;
+  const first = build(base, depth);
+  const candidates: unknown[] = [];
+  if (first !== undefined) {
+    candidates.push(first.value);
+    try {
+      candidates.push(rules.reduce((v, r) => (r.fix === undefined ? v : r.fix(v, (c) => sample(c))), clone(first.value)));
+    } catch { /* a fix without a sample of its subschema: the draws below */ }
+  }
+  const hit = candidates.find(fits);
+  if (hit !== undefined) return { value: hit };
+  try {
+    const found = draw(arbitrary(codec, { maxDepth: DEPTH }) as fc.Arbitrary<unknown>, 1);
+    return found.length > 0 && fits(found[0]) ? { value: found[0] } : undefined;
+  } catch { return undefined; }
 }
 
 function construct(codec: Codec<unknown>, depth: number): Box | undefined {
@@ -66,8 +93,18 @@ function construct(codec: Codec<unknown>, depth: number): Box | undefined {
       return { value: Array.from({ length: n }, () => clone(item.value)) };
     }
     case 'tuple': {
-      const items = codec.items.map((c) => build(c, depth));
-      return items.every((b) => b !== undefined) ? { value: items.map((b) => b!.value) } : undefined;
+      // Every position shown (as far as maxItems allows), then items of the rest up to minItems.
+      const s = codec.schema as { minItems?: number; maxItems?: number };
+      const n = codec.items.length;
+      const least = Math.max(codec.partial ? 0 : n, s.minItems ?? 0);
+      const want = Math.min(s.maxItems ?? Infinity, codec.rest === false ? n : Infinity, Math.max(least, n));
+      const out: unknown[] = [];
+      for (let i = 0; i < want; i++) {
+        const box = build(i < n ? codec.items[i]! : codec.rest as Codec<unknown>, depth);
+        if (box === undefined) break;
+        out.push(box.value);
+      }
+      return out.length >= least ? { value: out } : undefined;
     }
     case 'optional': return build(codec.inner, depth);
     case 'nullable': return build(codec.inner, depth) ?? { value: null };

@@ -75,7 +75,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
         if (codec !== undefined) {
           const r = codec.check(input[k], pathOf(path, k));
           if (!r.ok) return r;
-          if (r.value !== undefined) out[k] = r.value;
+          if (r.value !== undefined) put(out, k, r.value);
           // JSON Schema applies patternProperties to declared keys too: a field `x-id` under `^x-` meets both.
           for (const p of patterns) {
             if (r.value === undefined || !p.regex.test(k)) continue;
@@ -98,7 +98,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
         if (!r.ok) return r;
         put(out, k, r.value);
       }
-      for (const [k, v] of defaults) if (!Object.hasOwn(out, k)) out[k] = structuredClone(v);
+      for (const [k, v] of defaults) if (!Object.hasOwn(out, k)) put(out, k, structuredClone(v));
       return ok(out as ObjectOf<P>);
     },
   };

@@ -5,6 +5,8 @@
  * A decoded value, or why not: `path` is where in a JSON value, `constraint` the JSON Schema
  * keyword the value broke (`maxLength`, `exclusiveMinimum`), absent when it is of the wrong type.
  */
+import type { KeywordRule } from './keywords/applied.js';
+
 export type Result<T> = { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: string; readonly path?: string; readonly constraint?: string };
 
@@ -56,6 +58,16 @@ interface CodecBase<T> {
    * style (`;id=5`, `1|2|3`, JSON) instead of the codec's own form; `base` is the codec without it.
    */
   readonly textForm?: { readonly form: TextForm; readonly base: Codec<T> };
+  /**
+   * Set by `untyped` (untyped.ts): a schema without `type`; values of `base`'s JSON type meet it,
+   * of an `others` codec's type meet that one, any other value passes. Generators use `base`.
+   */
+  readonly untyped?: { readonly base: Codec<T>; readonly others: readonly Codec<unknown>[] };
+  /**
+   * Set by `withRule` (keywords/applied.ts): applicator keywords (`not`, `contains`, `if`...) that
+   * judge the whole value beyond `base`; generators make values of `base` that the rules accept.
+   */
+  readonly applied?: { readonly base: Codec<T>; readonly rules: readonly KeywordRule[] };
   /** Phantom field carrying the static type; never set at run time. */
   readonly __type?: T;
 }
@@ -93,10 +105,17 @@ export interface ArrayCodec<T> extends CodecBase<T> {
   readonly item: Codec<ElementOf<T>>;
 }
 
-/** A fixed-length list whose positions have their own types (`prefixItems`). */
+/**
+ * A list whose leading positions have their own types (`prefixItems`); fixed-length unless
+ * `partial` or `rest` says otherwise.
+ */
 export interface TupleCodec<T> extends CodecBase<T> {
   readonly kind: 'tuple';
   readonly items: readonly Codec<unknown>[];
+  /** Items after the positions: `false` allows none, a codec checks each (`items` beside `prefixItems`). */
+  readonly rest: Codec<unknown> | false;
+  /** Trailing positions may be absent (JSON Schema's `prefixItems`); else all must be there. */
+  readonly partial: boolean;
 }
 
 /** An object field that may be absent (`T` includes `undefined`; `inner` is never given it). */

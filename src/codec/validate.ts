@@ -60,7 +60,16 @@ export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecPro
       if (typeof codec.extra !== 'boolean') codecProblems(codec.extra, step(pointer, 'additionalProperties'), out, seen);
       break;
     case 'array': codecProblems(codec.item, step(pointer, 'items'), out, seen); break;
-    case 'tuple': codec.items.forEach((c, i) => codecProblems(c, step(pointer, 'prefixItems', i), out, seen)); break;
+    case 'tuple': {
+      codec.items.forEach((c, i) => codecProblems(c, step(pointer, 'prefixItems', i), out, seen));
+      if (codec.rest !== false) codecProblems(codec.rest, step(pointer, 'items'), out, seen);
+      const n = codec.items.length;
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      // Nothing may follow the positions: the list holds at most as many items as there are positions
+      // (a fixed tuple's minItems above maxItems is the bounds' finding).
+      if (codec.rest === false && min > n) out.push({ pointer, message: `minItems ${min} is above the ${n} position${n === 1 ? '' : 's'} of prefixItems with items: false: no value can satisfy both` });
+      break;
+    }
     case 'optional': {
       codecProblems(codec.inner, pointer, out, seen);
       if (codec.default !== undefined) {

@@ -32,6 +32,17 @@ const all = (rules: readonly Pick<Rule, 'test'>[], v: unknown) => {
 };
 
 function build(codec: Codec<unknown>): Valid {
+  if (codec.applied !== undefined) {
+    const base = validatorOf(codec.applied.base);
+    const { rules } = codec.applied;
+    return (v) => {
+      if (!base(v)) return false;
+      for (let i = 0; i < rules.length; i++) if (rules[i]!.test(v) !== undefined) return false;
+      return true;
+    };
+  }
+  // A value of the base's type valid for the base is valid; any other goes to the full check.
+  if (codec.untyped !== undefined) return validatorOf(codec.untyped.base);
   switch (codec.kind) {
     case 'scalar': return scalar(codec);
     case 'object': return object(codec);
@@ -46,7 +57,15 @@ function build(codec: Codec<unknown>): Valid {
     }
     case 'tuple': {
       const items = codec.items.map(validatorOf);
-      return (v) => Array.isArray(v) && v.length === items.length && items.every((f, i) => f(v[i]));
+      const n = items.length;
+      const rest = codec.rest === false ? undefined : validatorOf(codec.rest);
+      const least = codec.partial ? 0 : n;
+      const rules = rulesOf(codec.schema);
+      return (v) => {
+        if (!Array.isArray(v) || v.length < least || (rest === undefined && v.length > n)) return false;
+        for (let i = 0; i < v.length; i++) if (!(i < n ? items[i]! : rest!)(v[i])) return false;
+        return rules.length === 0 || all(rules, v);
+      };
     }
     case 'optional': {
       // Outside an object, an absent value decodes to undefined or a default: not itself.
@@ -142,11 +161,11 @@ function object(codec: ObjectCodec<unknown>): Valid {
   // Generated once per object codec: each field read by its literal name, so every read site sees
   // one key (a named, monomorphic load) rather than a loop's keyed load over all of them.
   const lines = keys.map((k, i) => {
-    const read = `x = o[${JSON.stringify(k)}];`;
+    // A name Object.prototype has (`toString`, `__proto__`) is read only when the value owns it.
+    const read = k in Object.prototype ? `x = hasOwn(o, ${JSON.stringify(k)}) ? o[${JSON.stringify(k)}] : undefined;` : `x = o[${JSON.stringify(k)}];`;
     return optional[i]
       // A null optional field decodes as absent, which is not the input.
       ? `${read} if (x !== undefined) { if (x === null || !valids[${i}](x)) return false; present++; }`
-      // An inherited name (\`toString\`) fails its validator and goes to the full check.
       : `${read} if (x === undefined || !valids[${i}](x)) return false; present++;`;
   });
   const body = [

@@ -11,7 +11,9 @@ const NAME = /^[A-Za-z0-9._-]+$/;
 function nameOf(s: Json): string | undefined {
   if (!isObject(s)) return undefined;
   if (typeof s.$anchor === 'string' && NAME.test(s.$anchor)) return s.$anchor;
-  return s.type === 'object' && typeof s.title === 'string' && NAME.test(s.title) ? s.title : undefined;
+  // An object without `type` (`t.untyped` of an object: `properties` alone) is named as one.
+  const object = s.type === 'object' || (s.type === undefined && isObject(s.properties));
+  return object && typeof s.title === 'string' && NAME.test(s.title) ? s.title : undefined;
 }
 
 /** A stable text of a JSON value (keys sorted) to compare schemas by content. */

@@ -36,7 +36,11 @@ export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
       return option ? typedLiteral(v, option) : literal(v);
     }
     case 'array': return Array.isArray(v) ? `[${v.map((x) => typedLiteral(x, codec.item)).join(', ')}]` : literal(v);
-    case 'tuple': return Array.isArray(v) ? `[${v.map((x, i) => (codec.items[i] ? typedLiteral(x, codec.items[i]!) : literal(x))).join(', ')}]` : literal(v);
+    case 'tuple': {
+      if (!Array.isArray(v)) return literal(v);
+      const at = (i: number) => codec.items[i] ?? (codec.rest === false ? undefined : codec.rest);
+      return `[${v.map((x, i) => { const c = at(i); return c ? typedLiteral(x, c) : literal(x); }).join(', ')}]`;
+    }
     case 'object': {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return literal(v);
       const entries = Object.entries(v).filter(([, x]) => x !== undefined);
@@ -104,10 +108,11 @@ export class CodecSource {
   private children(codec: Codec<unknown>): readonly Codec<unknown>[] {
     const parts = allOfParts(codec);
     if (parts) return parts.parts;
+    if (codec.untyped) return [codec.untyped.base, ...codec.untyped.others];
     switch (codec.kind) {
       case 'object': return [...Object.values(codec.props), ...codec.patterns.map((p) => p.codec), ...(typeof codec.extra === 'boolean' ? [] : [codec.extra])];
       case 'array': return [codec.item];
-      case 'tuple': return codec.items;
+      case 'tuple': return codec.rest === false ? codec.items : [...codec.items, codec.rest];
       case 'optional': case 'nullable': return [codec.inner];
       case 'union': return codec.options;
       default: return [];
@@ -151,6 +156,13 @@ export class CodecSource {
     const w = (c: Codec<unknown>) => this.write(c, scope);
     const parts = allOfParts(codec);
     if (parts) return `t.allOf(${literal(parts.name)}, [${parts.parts.map(w).join(', ')}])`;
+    if (codec.applied) {
+      // decided: applicator keywords have no call of `t`; the source checks the rest, and says so (docs/decisions.md "Codecs").
+      this.notes.push(`the keywords ${codec.applied.rules.map((r) => r.keyword).join(', ')} of ${codec.label} are not written (the source does not check them)`);
+      return this.write(codec.applied.base, scope);
+    }
+    const loose = codec.untyped;
+    if (loose) return `t.untyped(${w(loose.base)}${loose.others.length === 0 ? '' : `, [${loose.others.map(w).join(', ')}]`})`;
     switch (codec.kind) {
       case 'json': return 't.json';
       case 'bytes': return 't.bytes';
@@ -163,7 +175,17 @@ export class CodecSource {
       }
       case 'optional': return `t.optional(${w(codec.inner)}${options([['default', codec.default === undefined ? undefined : literal(codec.default)]])})`;
       case 'nullable': return `t.nullable(${w(codec.inner)})`;
-      case 'tuple': return `t.tuple([${codec.items.map(w).join(', ')}])`;
+      case 'tuple': {
+        // minItems only where it says more than the positions do (a fixed tuple's is their count).
+        const least = codec.partial ? 0 : codec.items.length;
+        const min = codec.schema.minItems;
+        return `t.tuple([${codec.items.map(w).join(', ')}]${options([
+          ['rest', codec.rest === false ? undefined : w(codec.rest)],
+          ['partial', codec.partial ? 'true' : undefined],
+          ['minItems', typeof min === 'number' && (codec.partial || min > least) ? literal(min) : undefined],
+          ...(['maxItems', 'uniqueItems'].map((k) => [k, codec.schema[k] === undefined ? undefined : literal(codec.schema[k])] as [string, string | undefined])),
+        ])})`;
+      }
       case 'array': return `t.array(${w(codec.item)}${options(['minItems', 'maxItems', 'uniqueItems'].map((k) => [k, codec.schema[k] === undefined ? undefined : literal(codec.schema[k])]))})`;
       case 'union': {
         const list = `[${codec.options.map(w).join(', ')}]`;

@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { validate, bundle, compileErrors, parse, ResolverError, type ParserOptions } from '@readme/openapi-parser';
 import { pointerOfMessage } from './line-pointer.js';
 import { refFence, refusalLine, type RefFence } from './ref-fence.js';
+import { restoreMetaSchemaRefs } from './meta-schemas.js';
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
@@ -90,6 +91,8 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
     boundAliases(path, head);
     if (hasExternalRef(head)) {
       head = await bundle(path, options);
+      // Bundling inlined what the fence read for a meta-schema `$ref`: the `$ref` is put back.
+      restoreMetaSchemaRefs(head);
       boundAliases(path, head);
     }
   } catch (err) {

@@ -1,10 +1,12 @@
 // Where a document's external `$ref`s may read: files inside the document's folder (both sides
-// taken through realpath, so a symlink cannot lead out), never a URL. A document is untrusted
-// input: what a `$ref` reads becomes example bodies served over HTTP and literals in imported code.
+// taken through realpath, so a symlink cannot lead out), never a URL (a well-known meta-schema's is
+// answered from the package). A document is untrusted input: what a `$ref` reads becomes example
+// bodies served over HTTP and literals in imported code.
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { metaSchemaStandIn } from './meta-schemas.js';
 
 /** A `$ref` the fence did not follow, and why. */
 export interface RefRefusal {
@@ -105,6 +107,10 @@ export function refFence(documentPath: string, readError: ReadError): RefFence {
       order: 1,
       canRead: () => true,
       async read(file) {
+        // decided (docs/decisions.md "OpenAPI in"): a well-known meta-schema is answered here,
+        // from the package, never fetched (meta-schemas.ts says with what).
+        const meta = metaSchemaStandIn(file.url, file.hash);
+        if (meta !== undefined) return meta;
         const path = localPath(file.url);
         if (path === undefined) return refuse('remote', file, file.url);
         if (path === root) return read(root, file.url);

@@ -4,8 +4,12 @@
 import * as t from '../codec/codecs.js';
 import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { compilePattern } from '../codec/constraints.js';
+import { deepEqual } from '../codec/json-equal.js';
+import { KEYWORDS, type KeywordRule, type ReadSub, withRule } from '../codec/keywords/index.js';
+import { familyOfCodec } from '../codec/untyped.js';
 import { child, type Warnings } from './warnings.js';
 import { cyclicTargets, resolveRef } from './refs.js';
+import { metaSchemaCodec } from './meta-schemas.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -14,12 +18,15 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const ANNOTATIONS = new Set([
   'title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml',
   '$comment', '$schema', '$id', 'discriminator', 'nullable', 'contentMediaType', 'contentEncoding',
+  // Definitions are read where a `$ref` points into them, not where they stand.
+  '$defs', 'definitions',
 ]);
 /** Keywords this module turns into codecs. */
 const READ = new Set([
   'type', 'format', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties', 'items', 'prefixItems',
   'oneOf', 'anyOf', 'allOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', '$ref',
+  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', '$ref', 'additionalItems',
+  ...KEYWORDS.flatMap((k) => k.keys),
 ]);
 
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
@@ -59,8 +66,15 @@ export class SchemaReader {
       this.warnings.add(pointer, 'not a schema; read as any JSON value');
       return t.json;
     }
-    if (typeof schema.$ref === 'string') return this.ref(schema, pointer);
-    const codec = this.annotated(this.nullable(schema, pointer, name), schema, pointer);
+    if (typeof schema.$ref === 'string') {
+      // 3.1 (JSON Schema 2020-12): keywords beside `$ref` apply too, as `allOf` of the target and
+      // them. 3.0 ignores them (a warning says so, in `ref`). decided: docs/decisions.md "Codecs".
+      const { $ref, ...siblings } = schema;
+      const applied = Object.keys(siblings).some((k) => !ANNOTATIONS.has(k) && k !== 'summary' && !k.startsWith('x-'));
+      if (this.version === '3.1' && applied) return this.read({ ...siblings, allOf: [{ $ref }, ...(Array.isArray(siblings.allOf) ? siblings.allOf : [])] }, pointer, name);
+      return this.ref(schema, pointer);
+    }
+    const codec = this.annotated(this.valued(schema, pointer, name), schema, pointer);
     for (const k of Object.keys(schema)) {
       if (!READ.has(k) && !ANNOTATIONS.has(k) && !k.startsWith('x-')) this.warnings.add(child(pointer, k), `the keyword ${k} is not supported and is not checked`);
     }
@@ -70,8 +84,12 @@ export class SchemaReader {
   /** The codec a `$ref` names: memoised per target, recursive when the target reaches itself. */
   private ref(schema: Obj, pointer: string): Codec<unknown> {
     const target = schema.$ref as string;
-    const siblings = Object.keys(schema).filter((k) => k !== '$ref' && k !== 'description' && k !== 'summary');
+    // `$schema` and `$comment` change no check, beside a `$ref` or not.
+    const siblings = Object.keys(schema).filter((k) => k !== '$ref' && k !== 'description' && k !== 'summary' && k !== '$schema' && k !== '$comment');
     if (siblings.length > 0) this.warnings.add(pointer, `keywords beside $ref (${siblings.join(', ')}) are not applied`);
+    // A well-known meta-schema (JSON Schema 2020-12, draft-04, OpenAPI 3.1's dialect): any JSON Schema.
+    const meta = metaSchemaCodec(target);
+    if (meta !== undefined) return meta;
     const done = this.memo.get(target);
     if (done) return done;
     const self = this.selves.get(target);
@@ -101,6 +119,27 @@ export class SchemaReader {
     return { ...codec, label: name, schema: { ...codec.schema, title: name } };
   }
 
+  /**
+   * `enum` and `const` with the schema's other keywords: every one must hold. The values are a
+   * finite list, so the codec is the values the other keywords accept (JSON values equal by
+   * content are judged alike, so keeping those is exact).
+   */
+  private valued(schema: Obj, pointer: string, name: string): Codec<unknown> {
+    const hasConst = Object.hasOwn(schema, 'const');
+    if (!Array.isArray(schema.enum) && !hasConst) return this.nullable(schema, pointer, name);
+    const { enum: list, const: fixed, ...rest } = schema;
+    let values: unknown[] = Array.isArray(list) ? list : [fixed];
+    if (hasConst && Array.isArray(list)) values = list.some((v) => deepEqual(v, fixed)) ? [fixed] : [];
+    const others = this.nullable(rest, pointer, name);
+    if (others.kind === 'json') return hasConst && !Array.isArray(list) ? t.constant(fixed as never) : t.enumOf(values as never);
+    // decided: the values the other keywords accept; none is a warning (docs/decisions.md "Codecs").
+    const kept = values.filter((v) => others.check(v, '$').ok);
+    if (kept.length === 0) this.warnings.add(pointer, `no value of ${hasConst ? 'const' : 'enum'} meets the schema's other keywords: no value is valid`);
+    const codec = hasConst && kept.length === 1 ? t.constant(kept[0] as never) : t.enumOf(kept as never);
+    const { title: _t, ...shape } = others.schema;
+    return { ...codec, schema: { ...shape, ...(hasConst && kept.length === 1 ? { const: kept[0] } : { enum: kept }) } };
+  }
+
   private nullable(schema: Obj, pointer: string, name: string): Codec<unknown> {
     const types = Array.isArray(schema.type) ? schema.type.filter((x): x is string => typeof x === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
     const nullable = (this.version === '3.0' && schema.nullable === true) || types.includes('null');
@@ -109,17 +148,29 @@ export class SchemaReader {
     if (types.length > 0 && rest.length === 0) inner = t.constant(null);
     else if (rest.length > 1) inner = t.anyOf(rest.map((ty) => this.structural({ ...schema, type: ty }, pointer, name, ty)));
     else inner = this.structural(schema, pointer, name, rest[0]);
-    if (!nullable || inner.kind === 'json' || (types.length > 0 && rest.length === 0)) return inner;
-    if (Array.isArray(schema.enum) && schema.enum.includes(null)) return inner;
+    // Without `type`, null is a type no keyword judges: it passes already.
+    if (!nullable || inner.kind === 'json' || inner.untyped !== undefined || (types.length > 0 && rest.length === 0)) return inner;
     return t.nullable(inner);
   }
 
-  /** A schema with combinators (`allOf`, `oneOf`, `anyOf`) and its own keywords. */
+  /** A schema with combinators and its own keywords, then the applicators of keywords/index.ts. */
   private structural(schema: Obj, pointer: string, name: string, type: string | undefined): Codec<unknown> {
+    let codec = this.combined(schema, pointer, name, type);
+    const sub: ReadSub = (s, ...steps) => this.read(s, child(pointer, ...steps), codecName(`${name}_${steps.join('_')}`));
+    for (const keyword of KEYWORDS) {
+      const rule = keyword.read(schema, sub);
+      if (rule !== undefined) codec = withRule(codec, rule);
+    }
+    return codec;
+  }
+
+  /** A schema with combinators (`allOf`, `oneOf`, `anyOf`) and its own keywords. */
+  private combined(schema: Obj, pointer: string, name: string, type: string | undefined): Codec<unknown> {
     const own = this.typed(schema, pointer, name, type);
     const parts: Codec<unknown>[] = [];
     if (Array.isArray(schema.allOf)) {
-      parts.push(...schema.allOf.map((s, i) => this.read(s, child(pointer, 'allOf', i), `${name}_${i}`)));
+      // A part that is any JSON value (`{}`) narrows nothing.
+      parts.push(...schema.allOf.map((s, i) => this.read(s, child(pointer, 'allOf', i), `${name}_${i}`)).filter((c) => c.kind !== 'json'));
     }
     for (const mode of ['oneOf', 'anyOf'] as const) {
       const list = schema[mode];
@@ -132,8 +183,9 @@ export class SchemaReader {
     }
     if (parts.length === 0) return own ?? t.json;
     if (own) parts.unshift(own);
-    if (parts.length === 1) return parts[0]!;
-    return this.attempt(pointer, () => t.allOf(name, parts), () => parts[0]!);
+    const all = narrowed(parts);
+    if (all.length === 1) return all[0]!;
+    return this.attempt(pointer, () => intersect(name, all), () => all[0]!);
   }
 
   /** Tries a construction; a codec the codec layer refuses is a warning and the fallback. */
@@ -146,11 +198,8 @@ export class SchemaReader {
 
   /** The codec of the type keywords alone, or undefined when the schema has none. */
   private typed(schema: Obj, pointer: string, name: string, type: string | undefined): Codec<unknown> | undefined {
-    if (Array.isArray(schema.enum)) return t.enumOf(schema.enum as never);
-    if (Object.hasOwn(schema, 'const')) return t.constant(schema.const as never);
-    const kind = type ?? (schema.properties || schema.additionalProperties !== undefined || schema.patternProperties ? 'object'
-      : schema.items || schema.prefixItems ? 'array' : undefined);
-    switch (kind) {
+    if (type === undefined) return this.untyped(schema, pointer, name);
+    switch (type) {
       case 'integer': return this.constrained(schema, pointer, schema.format === 'int32' ? t.int32 : schema.format === 'int64' ? t.int64 : t.int, NUMBER_KEYS);
       case 'number': return this.constrained(schema, pointer, t.number, NUMBER_KEYS);
       case 'boolean': return t.bool;
@@ -159,6 +208,19 @@ export class SchemaReader {
       case 'object': return this.object(schema, pointer, name);
       default: return undefined;
     }
+  }
+
+  /**
+   * A schema without `type`: each keyword judges values of its own type and others pass. The codec
+   * has the kind of the first type its keywords name (object, array, string, number), which
+   * samples and mocks give; undefined when no keyword names one.
+   */
+  private untyped(schema: Obj, pointer: string, name: string): Codec<unknown> | undefined {
+    const named = (k: string) => schema[k] !== undefined && (k !== 'format' || (typeof schema.format === 'string' && Object.hasOwn(FORMAT_CODECS, schema.format)));
+    const families = (['object', 'array', 'string', 'number'] as const).filter((f) => FAMILY_KEYS[f].some(named));
+    if (families.length === 0) return undefined;
+    const [first, ...rest] = families.map((f) => this.typed(schema, pointer, name, f)!);
+    return this.attempt(pointer, () => t.untyped(first!, rest), () => first!);
   }
 
   private string(schema: Obj, pointer: string): Codec<unknown> {
@@ -188,15 +250,29 @@ export class SchemaReader {
     return this.attempt(pointer, () => t.constrain(base as AnyCodec, rules as never), () => base);
   }
 
+  /**
+   * A list, or a tuple: `prefixItems` checks the positions present and `items` every item after
+   * them (absent: anything); draft 4's `items: [..]` with `additionalItems` says the same.
+   */
   private array(schema: Obj, pointer: string, name: string): Codec<unknown> {
-    if (Array.isArray(schema.prefixItems)) {
-      const items = schema.prefixItems.map((s, i) => this.read(s, child(pointer, 'prefixItems', i), `${name}_${i}`));
-      if (schema.items !== false && schema.items !== undefined) this.warnings.add(child(pointer, 'items'), 'items after prefixItems are not checked; the tuple is fixed-length');
-      return t.tuple(items);
-    }
-    const item = schema.items === undefined ? t.json : this.read(schema.items, child(pointer, 'items'), `${name}Item`);
     const opts: Obj = {};
     for (const k of ARRAY_KEYS) if (schema[k] !== undefined) opts[k] = schema[k];
+    // decided (docs/decisions.md "Codecs"): draft 4's tuple form is read in 3.1 documents too.
+    const [listKey, afterKey] = Array.isArray(schema.prefixItems) ? ['prefixItems', 'items'] : Array.isArray(schema.items) ? ['items', 'additionalItems'] : [];
+    if (listKey !== undefined && afterKey !== undefined) {
+      const list = schema[listKey] as unknown[];
+      // A position no value satisfies (`false`) ends the list before it: nothing can stand there or after.
+      const stop = list.findIndex((s) => s === false);
+      const items = (stop < 0 ? list : list.slice(0, stop)).map((s, i) => this.read(s, child(pointer, listKey, i), `${name}_${i}`));
+      const after = schema[afterKey];
+      const rest = stop >= 0 || after === false ? false : after === undefined ? t.json : this.read(after, child(pointer, afterKey), `${name}Item`);
+      // Enough items required to fill every position: the fixed tuple (typed `[A, B]`, not `[A?, B?]`).
+      const partial = !(typeof opts.minItems === 'number' && opts.minItems >= items.length);
+      return t.tuple(items, { ...opts, rest, partial });
+    }
+    // `items: false` alone allows only the empty list: a tuple of no positions.
+    if (schema.items === false) return t.tuple([], { ...opts, partial: true });
+    const item = schema.items === undefined ? t.json : this.read(schema.items, child(pointer, 'items'), `${name}Item`);
     return this.attempt(pointer, () => t.array(item, opts), () => t.array(item));
   }
 
@@ -265,4 +341,69 @@ export class SchemaReader {
 
 const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 const STRING_KEYS = ['minLength', 'maxLength', 'pattern'];
-const ARRAY_KEYS = ['minItems', 'maxItems'];
+const ARRAY_KEYS = ['minItems', 'maxItems', 'uniqueItems'];
+/**
+ * `allOf` parts where one has a type: a part without `type` meets only values of that type there,
+ * so it is its codec of that type (or nothing, when it says nothing of that type).
+ */
+function narrowed(parts: readonly Codec<unknown>[]): Codec<unknown>[] {
+  const typed = parts.find((p) => p.untyped === undefined && familyOfCodec(p) !== undefined);
+  if (typed === undefined) return [...parts];
+  const family = familyOfCodec(typed);
+  return parts.flatMap((p) => (p.untyped === undefined || p.applied !== undefined ? [p]
+    : [p.untyped.base, ...p.untyped.others].filter((c) => familyOfCodec(c) === family)));
+}
+
+/** `allOf` of parts; parts all without `type`, of one type's keywords, make a whole without `type`. */
+function intersect(name: string, parts: readonly Codec<unknown>[]): Codec<unknown> {
+  const loose = parts.every((p) => p.untyped !== undefined && p.applied === undefined && p.untyped.others.length === 0);
+  const bases = loose ? parts.map((p) => p.untyped!.base) : [];
+  if (loose && new Set(bases.map(familyOfCodec)).size === 1) return t.untyped(t.allOf(name, bases as AnyCodec[]) as Codec<unknown>);
+  try {
+    return t.allOf(name, parts as AnyCodec[]) as Codec<unknown>;
+  } catch (err) {
+    // Kinds allOf cannot merge (an object beside a oneOf of objects, a text beside an anyOf): one
+    // part makes the values, a union when there is one (its options are whole values), and the
+    // others are rules on it, so every part holds and generated values meet them all.
+    if (parts.some((p) => p.kind === 'lazy')) throw err;
+    const i = Math.max(0, parts.findIndex((p) => p.kind === 'union'));
+    return parts.reduce<Codec<unknown>>((whole, p, j) => (j === i ? whole : withRule(whole, partRule(whole, p))), parts[i]!);
+  }
+}
+
+/** An `allOf` part as a rule on another: its schema beside the other's keywords, or in an `allOf` where they would clash. */
+function partRule(whole: Codec<unknown>, part: Codec<unknown>): KeywordRule {
+  const clash = Object.keys(part.schema).some((k) => Object.hasOwn(whole.schema, k));
+  return {
+    keyword: part.kind === 'union' ? part.mode : 'allOf',
+    schema: clash ? { allOf: [part.schema] } : part.schema,
+    test(v) {
+      const r = part.check(v, '$');
+      return r.ok ? undefined : r.error;
+    },
+    // An object part: its sample's keys under the value's, a value its field refuses replaced by the field's sample.
+    fix(v, sample) {
+      if (part.kind !== 'object' || !isObj(v)) return v;
+      const out: Obj = {};
+      try { for (const [k, x] of Object.entries(sample(part) as Obj)) own(out, k, x); } catch { /* no sample: the value's keys alone */ }
+      for (const [k, x] of Object.entries(v)) {
+        const field = Object.hasOwn(part.props, k) ? part.props[k]! : undefined;
+        let value = x;
+        if (field !== undefined && !field.check(x, '$').ok) try { value = sample(field); } catch { /* kept: the rule then refuses it */ }
+        own(out, k, value);
+      }
+      return out;
+    },
+  };
+}
+
+function keysOf(family: 'object' | 'array'): string[] {
+  return KEYWORDS.filter((k) => k.family === family).flatMap((k) => k.keys);
+}
+/** The keywords that judge values of one JSON type, by the type: what a schema without `type` implies. */
+const FAMILY_KEYS: Readonly<Record<'object' | 'array' | 'string' | 'number', readonly string[]>> = {
+  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', ...keysOf('object')],
+  array: ['items', 'prefixItems', 'additionalItems', ...ARRAY_KEYS, ...keysOf('array')],
+  string: [...STRING_KEYS, 'format'],
+  number: NUMBER_KEYS,
+};

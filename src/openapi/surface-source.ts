@@ -183,8 +183,11 @@ class Writer {
       consts.push({ name, codec, pointer });
     }
     const defs = new Map(consts.map((c) => {
+      // What a component's source cannot say is a comment above it, as for an endpoint: never a silent loss.
+      const noteStart = this.codecs.notes.length;
       const source = this.codecs.definition(c.codec);
-      return [c.name, { ...c, source, deps: [...this.codecs.used].filter((n) => n !== c.name) }] as const;
+      const notes = this.codecs.notes.splice(noteStart).map((n) => comment(`not written as source (${c.pointer}): ${n}`));
+      return [c.name, { ...c, source, notes, deps: [...this.codecs.used].filter((n) => n !== c.name) }] as const;
     }));
     const ordered: string[] = [];
     const visit = (n: string, path: Set<string>) => {
@@ -222,7 +225,7 @@ class Writer {
       body += '// Schemas (components.schemas).\n';
       for (const n of ordered) {
         const d = defs.get(n)!;
-        body += `export const ${n} = ${d.source};\n`;
+        body += d.notes.join('') + `export const ${n} = ${d.source};\n`;
       }
       body += '\n';
     }

@@ -114,6 +114,7 @@ const uses: Record<string, () => boolean> = {
   't.union': () => codecs().some((c) => c.kind === 'union' && c.discriminator !== undefined),
   't.anyOf': () => codecs().some((c) => c.kind === 'union' && c.mode === 'anyOf'),
   't.allOf': () => codecs().some((c) => Array.isArray(c.schema.allOf)),
+  't.untyped': () => codecs().some((c) => c.untyped !== undefined),
   't.recursive': () => codecs().some((c) => c.schema.$anchor !== undefined),
   't.annotate': () => codecs().some((c) => c.schema.readOnly === true) && codecs().some((c) => c.schema.writeOnly === true),
   queryObject: () => endpoints.some((e) => e.query.some((q) => q.mode === 'deep')),

@@ -42,6 +42,8 @@ const Entry = t.object('Entry', {
   note: t.nullable(t.text), attributes: t.record(t.text), point: t.tuple([t.number, t.number]),
   labels: t.array(t.text, { minItems: 1, uniqueItems: true }), category: Category,
   size: t.optional(t.oneOf(['S', 'M', 'L']), { default: 'M' }),
+  // A schema without `type`: a short text, or any other JSON value.
+  loose: t.optional(t.untyped(t.constrain(t.text, { maxLength: 8 }))),
 }, { patterns: { '^x-': t.text }, maxProperties: 40 });
 const entry: t.Infer<typeof Entry> = {
   id: '123e4567-e89b-12d3-a456-426614174000', sku: 'ABC-1234', stock: 3, views: 9007199254740991, price: 12.5,

@@ -51,6 +51,18 @@ const scores = t.record(t.number);
 expectType<Equal<t.Infer<typeof scores>, Record<string, number>>>(true);
 const pair = t.tuple([t.int, t.bool]);
 expectType<Equal<t.Infer<typeof pair>, [number, boolean]>>(true);
+// prefixItems as JSON Schema reads it: trailing positions may be absent, items after them have the rest's type.
+const prefix = t.tuple([t.int, t.bool], { partial: true, rest: t.text });
+expectType<Equal<t.Infer<typeof prefix>, [number?, boolean?, ...string[]]>>(true);
+const open = t.tuple([t.int], { rest: t.text });
+expectType<Equal<t.Infer<typeof open>, [number, ...string[]]>>(true);
+const shortPair = t.tuple([t.int, t.bool], { partial: true, maxItems: 1 });
+expectType<Equal<t.Infer<typeof shortPair>, [number?, boolean?]>>(true);
+const closed = t.tuple([t.int], { rest: false });
+expectType<Equal<t.Infer<typeof closed>, [number]>>(true);
+declare const partialValue: t.Infer<typeof shortPair>;
+// @ts-expect-error a partial tuple's value may lack positions, so it is no fixed pair
+export const asPair: [number, boolean] = partialValue;
 const anything = t.enumOf([1, 'two', null]);
 expectType<Equal<t.Infer<typeof anything>, 1 | 'two' | null>>(true);
 const both = t.allOf('Both', [t.object('A', { a: t.int }), t.object('B', { b: t.text })]);

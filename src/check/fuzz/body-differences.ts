@@ -49,10 +49,17 @@ export function bodyDifferences(codec: Codec<unknown>, value: unknown, pointer =
       if (!Array.isArray(value)) break;
       value.forEach((v, i) => bodyDifferences(codec.item, v, child(pointer, i), out, depth + 1));
       break;
-    case 'tuple':
+    case 'tuple': {
       if (!Array.isArray(value)) break;
-      value.forEach((v, i) => { const c = codec.items[i]; if (c) bodyDifferences(c, v, child(pointer, i), out, depth + 1); });
+      const n = codec.items.length;
+      value.forEach((v, i) => {
+        const c = i < n ? codec.items[i]! : codec.rest;
+        // Past the positions with nothing allowed after them: each extra item is a difference of its own.
+        if (c === false) out.push({ pointer: child(pointer, i), keyword: 'items', message: `unexpected item ${i + 1} (${codec.label} has ${n} position${n === 1 ? '' : 's'})` });
+        else bodyDifferences(c, v, child(pointer, i), out, depth + 1);
+      });
       break;
+    }
     default:
       leaf(codec, value, pointer, out);
       return out;

@@ -18,7 +18,7 @@ function codecAt(codec: Codec<unknown>, path: readonly string[]): Codec<unknown>
     if (i === path.length) return c;
     const k = path[i++]!;
     c = c.kind === 'object' ? c.props[k] ?? c.patterns.find((p) => p.regex.test(k))?.codec ?? (typeof c.extra === 'object' ? c.extra : undefined)
-      : c.kind === 'array' ? c.item : c.kind === 'tuple' ? c.items[Number(k)] : undefined;
+      : c.kind === 'array' ? c.item : c.kind === 'tuple' ? c.items[Number(k)] ?? (c.rest === false ? undefined : c.rest) : undefined;
   }
   return undefined;
 }

@@ -1,0 +1,40 @@
+// `dependentSchemas` (draft 4: `dependencies` with a schema): a key present makes the whole object
+// meet another schema. Generators leave out a key whose schema the object does not meet.
+import { type Keyword, matcher, schemaOf } from './applied.js';
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const dependentSchemas: Keyword = {
+  keys: ['dependentSchemas', 'dependencies'],
+  family: 'object',
+  read(schema, sub) {
+    const deps: { key: string; test: (v: unknown) => boolean; label: string }[] = [];
+    const written: Record<string, Record<string, unknown>> = {};
+    for (const keyword of ['dependentSchemas', 'dependencies'] as const) {
+      const given = schema[keyword];
+      if (!isObj(given)) continue;
+      for (const [k, s] of Object.entries(given)) {
+        if (Array.isArray(s)) continue;
+        const m = matcher(s, () => sub(s, keyword, k));
+        deps.push({ key: k, test: m.test, label: m.codec?.label ?? String(s) });
+        Object.defineProperty(written[keyword] ??= {}, k, { value: schemaOf(s, m), enumerable: true, writable: true, configurable: true });
+      }
+    }
+    if (deps.length === 0) return undefined;
+    return {
+      keyword: 'dependentSchemas',
+      schema: written,
+      test(v) {
+        if (!isObj(v)) return undefined;
+        const broken = deps.find((d) => Object.hasOwn(v, d.key) && !d.test(v));
+        return broken === undefined ? undefined : `has ${JSON.stringify(broken.key)}, so must be ${broken.label} (dependentSchemas)`;
+      },
+      fix(v) {
+        if (!isObj(v)) return v;
+        const out = { ...v };
+        for (const d of deps) if (Object.hasOwn(out, d.key) && !d.test(out)) delete out[d.key];
+        return out;
+      },
+    };
+  },
+};
