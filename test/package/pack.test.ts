@@ -73,9 +73,9 @@ test('npm pack holds exactly dist/ (no source maps), bin/, the shipped data file
   const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
   tarball = join(work, info!.filename);
   const files = info!.files.map((f) => f.path);
-  const allowed = /^(dist\/(src|specs)\/.*\.(js|d\.ts)|src\/store\/migrations\/\d{4}-[\w-]+\.sql|bin\/api-(serve|docs|check)\.js|data\/(colors\.json|myfile\.txt|static\/.+)|README\.md|docs\/[\w-]+\.md|LICENSE|package\.json)$/;
+  const allowed = /^(dist\/(src|specs)\/.*\.(js|d\.ts)|src\/store\/migrations\/\d{4}-[\w-]+\.sql|src\/openapi\/meta-schemas\/[\w.-]+\.(json|md|txt)|bin\/api-(serve|docs|check)\.js|data\/(colors\.json|myfile\.txt|static\/.+)|README\.md|docs\/[\w-]+\.md|LICENSE|package\.json)$/;
   assert.equal(files.filter((f) => !allowed.test(f)), []);
-  for (const needed of ['src/store/migrations/0001-records.sql', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/check/index.d.ts', 'dist/specs/S2.js', 'bin/api-serve.js', 'data/colors.json', 'README.md', 'LICENSE']) {
+  for (const needed of ['src/store/migrations/0001-records.sql', 'src/openapi/meta-schemas/draft-04.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/check/index.d.ts', 'dist/specs/S2.js', 'bin/api-serve.js', 'data/colors.json', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(needed), `${needed} is missing from the tarball`);
   }
 });
