@@ -92,7 +92,7 @@ export function typeProblems(codec: Codec<unknown>, value: unknown, pointer: str
       }
       return;
     }
-    default: {
+    case 'scalar': {
       const r = codec.check(value, '$');
       if (!r.ok) at(r.error);
     }

@@ -52,7 +52,7 @@ export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
       // `as const` takes literals only: not `Infinity` or `NaN` (YAML's .inf, .nan).
       if (!parts && (Array.isArray(codec.schema.enum) || Object.hasOwn(codec.schema, 'const')) && v !== null && typeof v !== 'object' && (typeof v !== 'number' || Number.isFinite(v))) return `${literal(v)} as const`;
       return literal(v);
-    default: return literal(v);
+    case 'json': case 'bytes': return literal(v);
   }
 }
 
@@ -115,7 +115,7 @@ export class CodecSource {
       case 'tuple': return codec.rest === false ? codec.items : [...codec.items, codec.rest];
       case 'optional': case 'nullable': return [codec.inner];
       case 'union': return codec.options;
-      default: return [];
+      case 'scalar': case 'lazy': case 'json': case 'bytes': return [];
     }
   }
 

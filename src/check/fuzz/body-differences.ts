@@ -60,7 +60,7 @@ export function bodyDifferences(codec: Codec<unknown>, value: unknown, pointer =
       });
       break;
     }
-    default:
+    case 'scalar': case 'union': case 'json': case 'bytes':
       leaf(codec, value, pointer, out);
       return out;
   }
