@@ -7,6 +7,7 @@ import { FORMATS, type FormatName } from './formats.js';
 import { compilePattern } from './pattern.js';
 import { deepEqual } from './json-equal.js';
 import { firstRepeat } from './constraints.js';
+import { noValue } from './keywords/applied.js';
 
 export { fc, leafAccepts };
 export type Arbitrary<T> = fc.Arbitrary<T>;
@@ -38,6 +39,7 @@ function build(codec: Codec<unknown>, ctx: Context): fc.Arbitrary<unknown> | und
   if (codec.applied !== undefined) {
     // Applicator keywords (`not`, `contains`...): values of the base, brought nearer by each rule's
     // fix, then kept when every rule holds.
+    if (noValue(codec)) return undefined;
     const { base, rules } = codec.applied;
     const a = build(base, ctx);
     if (a === undefined) return undefined;

@@ -6,6 +6,7 @@ import { arbitrary, draw, fc, leafDraws } from './arbitrary.js';
 import { sample } from './sample.js';
 import type { FormatName } from './formats.js';
 import { deepEqual } from './json-equal.js';
+import { noValue } from './keywords/applied.js';
 
 /** An invalid value: `pointer` (JSON Pointer) is where it breaks, `keyword` the JSON Schema keyword. */
 export interface NearMiss {
@@ -263,7 +264,13 @@ function objectMisses(codec: ObjectCodec<unknown>, o: Record<string, unknown>, d
 
   // Keys that can be added without breaking anything: absent optional fields, pattern keys, map keys.
   const additions: [string, () => unknown][] = [];
-  for (const k of optional) if (!Object.hasOwn(o, k)) additions.push([k, () => sample(codec.props[k]!)]);
+  const inner = (k: string) => { const c = codec.props[k]!; return c.kind === 'optional' ? c.inner : c; };
+  for (const k of optional) {
+    if (Object.hasOwn(o, k)) continue;
+    // A property whose schema is `false` may only be absent: present, it is a near miss of its own.
+    if (noValue(inner(k))) { if (count(o) < max) out.push({ value: { ...o, [k]: 0 }, pointer: `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, keyword: 'not', broken: `key ${JSON.stringify(k)} present (its schema is false)` }); continue; }
+    additions.push([k, () => sample(codec.props[k]!)]);
+  }
   for (const p of codec.patterns) {
     const key = draw(fc.stringMatching(p.regex, { maxLength: 12 }), 20)
       .find((k) => !Object.hasOwn(codec.props, k) && !Object.hasOwn(o, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
@@ -310,7 +317,7 @@ function objectMisses(codec: ObjectCodec<unknown>, o: Record<string, unknown>, d
     const c = codec.props[k]!;
     let base = o;
     if (!Object.hasOwn(o, k)) {
-      if (count(o) >= max) continue;
+      if (count(o) >= max || noValue(inner(k))) continue;
       base = { ...o, [k]: sample(c) };
     }
     out.push(...embed(missesAt(c, base[k], depth, true), k, (v) => ({ ...base, [k]: v })));

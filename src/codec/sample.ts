@@ -4,6 +4,7 @@ import type { Codec, ObjectCodec } from './types.js';
 import { type Leaf, keyCounts, leafOf } from './leaf.js';
 import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arbitrary.js';
 import type { FormatName } from './formats.js';
+import { noValue } from './keywords/applied.js';
 
 /** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
 const DEPTH = 1;
@@ -63,6 +64,7 @@ function build(codec: Codec<unknown>, depth: number): Box | undefined {
  * value (a required field of it leaves its object without one): never an invalid value.
  */
 function appliedSample(codec: Codec<unknown>, depth: number): Box | undefined {
+  if (noValue(codec)) return undefined;
   const { base, rules } = codec.applied!;
   const fits = (v: unknown) => codec.check(v, '$').ok;
   const first = build(base, depth);

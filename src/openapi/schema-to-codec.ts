@@ -58,10 +58,9 @@ export class SchemaReader {
   /** The codec of the schema at `pointer`; `name` names an object that has no title. */
   read(schema: unknown, pointer: string, name = 'Object'): Codec<unknown> {
     if (schema === true || (isObj(schema) && Object.keys(schema).length === 0)) return t.json;
-    if (schema === false) {
-      this.warnings.add(pointer, 'a schema no value satisfies (false) is read as any JSON value');
-      return t.json;
-    }
+    // decided: `false` is the schema no value meets, read as `not: true` (docs/decisions.md "Codecs"):
+    // an optional property of it must be absent; generators leave it out.
+    if (schema === false) return this.read({ not: true }, pointer, name);
     if (!isObj(schema)) {
       this.warnings.add(pointer, 'not a schema; read as any JSON value');
       return t.json;

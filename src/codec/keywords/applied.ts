@@ -43,6 +43,9 @@ export const labelOf = (schema: unknown, m: { readonly codec?: Codec<unknown> })
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A codec no value meets (a `false` schema, read as `not: true`): generators give none and leave an optional field out. */
+export const noValue = (codec: Codec<unknown>): boolean => codec.applied?.rules.some((r) => r.keyword === 'not' && r.schema.not === true) === true;
+
 /** Copies a codec with a keyword rule: its check, its compiled validator and its generators see it. */
 export function withRule<C extends AnyCodec>(codec: C, rule: KeywordRule): C {
   const c = codec as Codec<unknown>;
