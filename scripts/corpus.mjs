@@ -1,7 +1,14 @@
 // The OpenAPI corpus run: the uvu files test/corpus/*.corpus.ts over ../shared/openapi-corpus
 // (absent: nothing to run, said on stderr). Ends with `N passed, N failed` as every test command.
+// With --measure it runs the corpus measure instead (docs/openapi-in.md "Measuring against public definitions").
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+
+// `--measure`: the measurement of real public definitions (bench/corpus/measure.mjs), not the tests.
+if (process.argv.includes('--measure')) {
+  const m = spawnSync(process.execPath, ['bench/corpus/measure.mjs', ...process.argv.slice(2)], { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
+  process.exit(m.status ?? 1);
+}
 
 if (!existsSync(new URL('../../shared/openapi-corpus', import.meta.url))) {
   console.error('corpus: ../shared/openapi-corpus is not present; nothing to run');
