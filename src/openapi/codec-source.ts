@@ -46,7 +46,14 @@ export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
       const entries = Object.entries(v).filter(([, x]) => x !== undefined);
       // Own keys only: an example's `constructor` or `__proto__` is not a codec of Object.prototype.
       const field = (k: string) => (Object.hasOwn(codec.props, k) ? codec.props[k] : typeof codec.extra === 'boolean' ? undefined : codec.extra);
-      return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => { const c = field(k); return `${propertyKey(k)}: ${c ? typedLiteral(x, c) : literal(x)}`; }).join(', ')} }`;
+      const written = entries.map(([k, x]) => { const c = field(k); return `${propertyKey(k)}: ${c ? typedLiteral(x, c) : literal(x)}`; });
+      // Keys an open object takes beyond its fields go in a spread: the inferred type lists the
+      // fields only, and TypeScript checks excess properties of a literal, not of a spread.
+      const declared = entries.filter(([k]) => Object.hasOwn(codec.props, k)).map(([k, x]) => { const c = field(k)!; return `${propertyKey(k)}: ${typedLiteral(x, c)}`; });
+      const undeclared = written.filter((_, i) => !Object.hasOwn(codec.props, entries[i]![0]));
+      if (entries.length === 0) return '{}';
+      if (undeclared.length === 0) return `{ ${declared.join(', ')} }`;
+      return `{ ${[...declared, `...{ ${undeclared.join(', ')} }`].join(', ')} }`;
     }
     case 'scalar':
       // `as const` takes literals only: not `Infinity` or `NaN` (YAML's .inf, .nan).

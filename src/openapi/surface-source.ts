@@ -49,6 +49,16 @@ function options(entries: readonly (readonly [string, string | boolean | undefin
 /** A value as a literal; bytes as a Buffer. */
 const valueSource = (v: unknown): string => (Buffer.isBuffer(v) ? `Buffer.from(${literal(v.toString('base64'))}, 'base64')` : literal(v));
 
+/**
+ * An example as source, its value written for its codec (typedLiteral: the keys an open object
+ * takes beyond its fields in a spread, which excess-property checks leave alone).
+ */
+function exampleSource(x: object, codec: Codec<unknown> | undefined): string {
+  const fields = Object.entries(x).filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${propertyKey(k)}: ${k === 'value' && codec !== undefined ? typedLiteral(v, codec) : k === 'value' ? valueSource(v) : literal(v)}`);
+  return `{ ${fields.join(', ')} }`;
+}
+
 class Writer {
   readonly codecs = new CodecSource();
   private readonly schemes = new Map<string, { readonly name: string; readonly scheme: SecurityScheme }>();
@@ -118,7 +128,7 @@ class Writer {
       ['key', r.key === undefined ? undefined : literal(r.key)],
       ['description', r.description === undefined ? undefined : literal(r.description)],
       ['headers', headers.length === 0 ? undefined : `{ ${headers.map(([h, c]) => `${propertyKey(h)}: ${this.codecs.expr(c)}`).join(', ')} }`],
-      ['examples', withExamples && r.examples.length > 0 ? literal(r.examples) : undefined],
+      ['examples', withExamples && r.examples.length > 0 ? `[${r.examples.map((x) => exampleSource(x, r.content?.codec)).join(', ')}]` : undefined],
     ].map(([k, v]) => [k as string, v === undefined ? undefined : String(v)]);
     const set = entries.filter((e): e is [string, string] => e[1] !== undefined);
     return set.length === 0 ? '' : `{ ${set.map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
