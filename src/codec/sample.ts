@@ -7,7 +7,12 @@ import type { FormatName } from './formats.js';
 import { noValue } from './keywords/applied.js';
 
 /** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
-const DEPTH = 1;
+let DEPTH = 1;
+/**
+ * Deeper tries when a value cannot end within one level: a required field of one recursive type
+ * that holds another (a document's `A.b: B`, `B.a?: A` through a oneOf) needs two or three.
+ */
+const DEEPER = [1, 2, 3, 4];
 
 const FORMAT_SAMPLES: Readonly<Record<FormatName, string>> = {
   date: '2024-01-01',
@@ -34,8 +39,17 @@ type Box = { readonly value: unknown };
  * and unions take an option that ends. Throws when no value can be found (a codec with no values).
  */
 export function sample<T>(codec: Codec<T>): T {
-  const box = build(codec as Codec<unknown>, 0);
-  if (box === undefined) throw new TypeError(`sample: ${codec.label} has no value that ends (every branch recurses)`);
+  let box: Box | undefined;
+  try {
+    for (const d of DEEPER) {
+      DEPTH = d;
+      box = build(codec as Codec<unknown>, 0);
+      if (box !== undefined) break;
+    }
+  } finally {
+    DEPTH = 1;
+  }
+  if (box === undefined) throw new TypeError(`sample: ${codec.label} has no value that ends (every branch recurses) or that fits it (a oneOf whose options accept the same values)`);
   return box.value as T;
 }
 
@@ -114,6 +128,14 @@ function construct(codec: Codec<unknown>, depth: number): Box | undefined {
       for (const o of codec.options) {
         const box = build(o, depth);
         if (box !== undefined && codec.check(box.value, '$').ok) return box;
+      }
+      // A oneOf whose options' samples fit several options (documents often overlap them): the
+      // first seeded draw of an option that fits exactly one.
+      for (const o of codec.options) {
+        let drawn: unknown[];
+        try { drawn = draw(arbitrary(o, { maxDepth: DEPTH }) as fc.Arbitrary<unknown>, 40); } catch { continue; }
+        const fits = drawn.find((v) => codec.check(v, '$').ok);
+        if (fits !== undefined) return { value: fits };
       }
       return undefined;
     case 'lazy': return build(codec, depth);

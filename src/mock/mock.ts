@@ -52,18 +52,33 @@ function defaultResponse(responses: readonly ResponseSpec[]): ResponseSpec {
   return [...responses].sort(statusOrder).find((r) => r.status >= 200 && r.status < 300) ?? responses[0]!;
 }
 
+/** A response no value of its schema can answer: why, for the 500 the mock gives when it is chosen. */
+class NoValue { constructor(readonly reason: string) {} }
+
+/**
+ * The sample of a response's body, or why there is none. decided (docs/mocking.md "What a mock
+ * answers"): a schema no value meets (a oneOf whose options all accept the same values) does not
+ * stop the document: its operation answers that response with a 500 saying so, warned at start.
+ */
+function sampleOrWhy(codec: Codec<unknown>): unknown {
+  try { return sample(codec); } catch (err) { return new NoValue((err as Error).message); }
+}
+
 function prepareResponse(spec: ResponseSpec): Prepared {
   const codec = spec.content?.codec;
   return {
     spec,
-    sampled: codec === undefined ? undefined : spec.examples[0]?.value ?? sample(codec),
+    sampled: codec === undefined ? undefined : spec.examples[0]?.value ?? sampleOrWhy(codec),
     headers: Object.fromEntries(Object.entries(spec.headers).map(([name, c]) => [name, sample(c)])),
   };
 }
 
 /** The mock handler of one endpoint. */
-function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => number) {
+function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => number, log: (line: string) => void = () => {}) {
   const prepared = new Map(e.responses.map((r) => [r.status, prepareResponse(r)]));
+  for (const p of prepared.values()) {
+    if (p.sampled instanceof NoValue) log(`api-serve: ${e.method} ${e.path}: response ${p.spec.status} has no valid value to answer (${p.sampled.reason}); the mock answers it with a 500`);
+  }
   const fallback = defaultResponse(e.responses);
   const declared = [...e.responses].sort(statusOrder).map((r) => r.status).join(', ');
   const generated = (codec: Codec<unknown>) => fc.sample(arbitrary(codec, { maxDepth: 3 }), { seed: nextSeed(), numRuns: 1 })[0];
@@ -88,6 +103,7 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
       body = generated(spec.content.codec);
     }
     if (!spec.content) return reply(spec.status, undefined, p.headers as never);
+    if (body instanceof NoValue) throw HttpError.text(500, `Internal Server Error: the mock has no valid value for response ${spec.status} of ${e.method} ${e.path}: ${body.reason}`);
     if (spec.stream) {
       const items = [body];
       return reply(spec.status, (async function* () { yield* items; })(), p.headers as never);
@@ -145,7 +161,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
-        const plain = mockHandler(e, options, nextSeed);
+        const plain = mockHandler(e, options, nextSeed, env.log);
         const kept = state?.handlerFor(e);
         place(handlers, e.keys, Object.assign(kept ? preferring(kept, plain) : plain, { [MOCKED]: true }));
         mocked.push(e.name);

@@ -1,0 +1,52 @@
+// Schemas real documents write that leave a mock little or no value to answer: a oneOf whose options
+// overlap (its answer fits exactly one), a oneOf whose options accept the same values (the document
+// still starts; that response is a 500 saying why, warned at start), and the same for an empty enum.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { mock } from '../../src/mock/index.js';
+import { call, withServer } from '../helpers/server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'valueless-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+const Thing = { type: 'object', properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } } };
+const doc = {
+  openapi: '3.1.0',
+  info: { title: 'Valueless', version: '1' },
+  paths: {
+    '/overlap': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { oneOf: [
+      { type: 'object', properties: { kind: { type: 'string' }, size: { type: 'integer' } } },
+      { type: 'object', properties: { kind: { type: 'string' }, size: { type: 'string' } } },
+    ] } } } } } } },
+    '/same': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { oneOf: [Thing, Thing] } } } } } } },
+    '/empty-enum': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: {
+      type: 'object', required: ['grants'], properties: { grants: { type: 'array', items: { type: 'string' }, enum: [] } },
+    } } } } } } },
+  },
+};
+writeFileSync(join(dir, 'doc.json'), JSON.stringify(doc));
+const imported = importSurface(await loadDocument(join(dir, 'doc.json')), 'valueless');
+
+test('the document starts; overlapping options answer a value that fits exactly one; the same options answer a 500 saying why, warned at start', async () => {
+  const logs: string[] = [];
+  await withServer(mock(imported.surface), async (s) => {
+    const overlap = await call(s.url, 'GET', '/overlap');
+    assert.is(overlap.status, 200, overlap.text);
+    const v = overlap.json() as { size?: unknown };
+    assert.ok(typeof v.size === 'number' || typeof v.size === 'string', `a value that fits one option only has a size: ${overlap.text}`);
+    const same = await call(s.url, 'GET', '/same');
+    assert.is(same.status, 500);
+    assert.match(same.text, /the mock has no valid value for response 200 of GET \/same/);
+    // An empty enum admits no value (JSON Schema), so a required field of it leaves the answer none.
+    const empty = await call(s.url, 'GET', '/empty-enum');
+    assert.is(empty.status, 500);
+    assert.match(empty.text, /no valid value for response 200 of GET \/empty-enum/);
+  }, { log: (l: string) => logs.push(l) });
+  assert.ok(logs.some((l) => /GET \/same: response 200 has no valid value to answer/.test(l)), logs.join('\n'));
+});
+
+test.run();
