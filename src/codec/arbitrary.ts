@@ -278,9 +278,20 @@ function stringSource(leaf: Leaf): fc.Arbitrary<string> {
   const minLength = leaf.minLength ?? 0;
   const maxLength = leaf.maxLength;
   return format !== undefined && format !== 'binary' && format !== 'password' ? formatArbitrary(format)
-    // fast-check reads the pattern's ECMAScript source to generate; every match runs on RE2.
-    : pattern !== undefined ? fc.stringMatching(compilePattern(pattern) ?? /(?!)/u, { maxLength: Math.max(maxLength ?? 16, minLength + 8) })
+    : pattern !== undefined ? patternSource(compilePattern(pattern) ?? /(?!)/u, maxLength, minLength)
     : fc.string({ unit: codePoint, minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
+}
+
+/**
+ * Texts matching a pattern (fast-check reads its ECMAScript source; every match runs on RE2), kept
+ * short; a pattern longer than that bound at its shortest (`^\d{10}\.\d{6}$` without a maxLength)
+ * is drawn without it rather than not at all.
+ */
+function patternSource(re: RegExp, maxLength: number | undefined, minLength: number): fc.Arbitrary<string> {
+  const bound = { maxLength: Math.max(maxLength ?? 16, minLength + 8) };
+  if (maxLength !== undefined) return fc.stringMatching(re, bound);
+  // fast-check refuses the bound when it builds the arbitrary (a repeat longer than it).
+  try { return fc.stringMatching(re, bound); } catch { return fc.stringMatching(re); }
 }
 
 /** The lowest allowed number and whether it is excluded, from minimum and exclusiveMinimum. */

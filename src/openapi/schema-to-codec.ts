@@ -10,6 +10,7 @@ import { familyOfCodec } from '../codec/untyped.js';
 import { child, type Warnings } from './warnings.js';
 import { cyclicTargets, resolveRef } from './refs.js';
 import { metaSchemaCodec } from './meta-schemas.js';
+import { discriminatorValues } from '../codec/union.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -177,7 +178,14 @@ export class SchemaReader {
       const options = list.map((s, i) => this.read(s, child(pointer, mode, i), `${name}_${mode}${i}`));
       if (options.length === 0) continue;
       const discriminator = isObj(schema.discriminator) && typeof schema.discriminator.propertyName === 'string' ? schema.discriminator.propertyName : undefined;
-      if (mode === 'oneOf') parts.push(this.attempt(pointer, () => t.union(options, discriminator ? { discriminator } : {}), () => t.union(options)));
+      // The discriminator is a hint beside oneOf (OpenAPI): an option that does not state its value as a
+      // constant is told apart by its schema, as oneOf says, with a warning (never a refused document).
+      const told = (d: string) => {
+        const lacking = options.find((o) => { try { return discriminatorValues(o, d).length === 0; } catch { return true; } });
+        if (lacking !== undefined) throw new Error(`the discriminator property "${d}" is not a constant of ${lacking.label}, so options are told apart by their schemas`);
+        return t.union(options, { discriminator: d });
+      };
+      if (mode === 'oneOf') parts.push(this.attempt(pointer, () => (discriminator ? told(discriminator) : t.union(options)), () => t.union(options)));
       else parts.push(t.anyOf(options));
     }
     if (parts.length === 0) return own ?? t.json;

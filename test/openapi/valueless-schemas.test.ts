@@ -23,6 +23,14 @@ const doc = {
       { type: 'object', properties: { kind: { type: 'string' }, size: { type: 'string' } } },
     ] } } } } } } },
     '/same': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { oneOf: [Thing, Thing] } } } } } } },
+    '/stamp': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'string', pattern: '^\\d{10}\\.\\d{6}$' } } } } } } },
+    '/pets': { post: { requestBody: { required: true, content: { 'application/json': { schema: {
+      oneOf: [
+        { type: 'object', required: ['kind', 'lives'], properties: { kind: { type: 'string' }, lives: { type: 'integer' } } },
+        { type: 'object', required: ['kind', 'barks'], properties: { kind: { type: 'string', enum: ['dog'] }, barks: { type: 'boolean' } } },
+      ],
+      discriminator: { propertyName: 'kind' },
+    } } } }, responses: { 204: { description: 'ok' } } } },
     '/empty-enum': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: {
       type: 'object', required: ['grants'], properties: { grants: { type: 'array', items: { type: 'string' }, enum: [] } },
     } } } } } } },
@@ -47,6 +55,24 @@ test('the document starts; overlapping options answer a value that fits exactly 
     assert.match(empty.text, /no valid value for response 200 of GET \/empty-enum/);
   }, { log: (l: string) => logs.push(l) });
   assert.ok(logs.some((l) => /GET \/same: response 200 has no valid value to answer/.test(l)), logs.join('\n'));
+});
+
+test('a pattern longer than the generators\' usual bound (17 characters, no maxLength) still gets a matching answer', async () => {
+  await withServer(mock(imported.surface), async (s) => {
+    const r = await call(s.url, 'GET', '/stamp');
+    assert.is(r.status, 200, r.text);
+    assert.match(r.json() as string, /^\d{10}\.\d{6}$/);
+  });
+});
+
+test('a discriminator an option does not state as a constant: the document starts, said in a warning, and oneOf tells the options apart', async () => {
+  assert.ok(imported.warnings.some((w) => /discriminator property "kind" is not a constant/.test(w.message)), JSON.stringify(imported.warnings));
+  await withServer(mock(imported.surface), async (s) => {
+    const post = (body: unknown) => call(s.url, 'POST', '/pets', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.is((await post({ kind: 'cat', lives: 9 })).status, 204);
+    assert.is((await post({ kind: 'dog', barks: true })).status, 204);
+    assert.is((await post({ kind: 'dog' })).status, 400);
+  });
 });
 
 test.run();
