@@ -80,13 +80,21 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
     else parts.push(segment(...pieces.map((x) => (typeof x === 'string' ? x : captureOf(x.capture)))));
   }
   const inPath = new Set(segments.flat().flatMap((x) => (typeof x === 'string' ? [] : [x.capture])));
+  // A handler reads every part by its name: a query, header or cookie parameter named as a path
+  // parameter (`/roles/{id}?id=...`) or as the body cannot be one of them. decided (docs/decisions.md
+  // "OpenAPI in"): the later one is left out with a warning, so the document still starts.
+  const taken = new Set<string>([...inPath, ...(op.requestBody !== undefined ? ['body'] : [])]);
   for (const p of params) {
     if (p.in === 'path') {
       if (!inPath.has(p.name)) warnings.add(p.pointer, `the path parameter ${p.name} is not in the path ${path}; left out`);
       continue;
     }
+    if (taken.has(p.name)) {
+      warnings.add(p.pointer, `the ${p.in} parameter ${p.name} has the name of another part of the operation (a handler reads parts by name); it is not read`);
+      continue;
+    }
     const part = parameterPart(p, schemas, warnings);
-    if (part) parts.push(part);
+    if (part) { parts.push(part); taken.add(p.name); }
   }
   const security = securityPart(op.security ?? doc.security, op.security !== undefined ? child(pointer, 'security') : '/security', ctx.securitySchemes, warnings);
   if (security) parts.push(security);
