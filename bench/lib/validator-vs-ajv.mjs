@@ -12,31 +12,11 @@ import { median } from './stats.mjs';
 
 const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Keywords whose value is a schema, a list of them, or a map of names to them. */
-const ONE = new Set(['items', 'additionalItems', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema']);
-const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-const MAP = new Set(['$defs', 'definitions', 'properties', 'patternProperties', 'dependentSchemas']);
-
-/**
- * A suite schema moved to `at` (`/components/schemas/S0`): pointers into its root now point
- * there (not inside an `$id`, where they are relative to that resource), as test/json-schema does.
- */
-function moveSchema(schema, at) {
-  const walk = (s, inResource) => {
-    if (!isObj(s)) return s;
-    const own = inResource || typeof s.$id === 'string';
-    const out = {};
-    for (const [k, v] of Object.entries(s)) {
-      if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && !own && (v === '#' || v.startsWith('#/'))) out[k] = `#${at}${v.slice(1)}`;
-      else if (LIST.has(k) && Array.isArray(v)) out[k] = v.map((x) => walk(x, own));
-      else if (ONE.has(k)) out[k] = walk(v, own);
-      else if (MAP.has(k) && isObj(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, walk(x, own)]));
-      else out[k] = v;
-    }
-    return out;
-  };
-  return walk(schema, false);
-}
+// The suite's schemas are moved into a document exactly as test/json-schema moves them: its helper,
+// loaded through tsx (as scripts/update-golden.mjs loads test helpers).
+const { register } = await import('tsx/esm/api');
+register();
+const { moveSchema } = await import('../../test/json-schema/as-document.ts');
 
 function suiteDocument(placed) {
   const schemas = {};

@@ -8,6 +8,7 @@ import type { Codec, ObjectCodec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { CollectionStore, Item, PlacedItem } from './collection-store.js';
+import { NEXT, paged, pagingOf, unwrapped } from './paging.js';
 
 /** The endpoints of one collection, found by the shape of their paths. */
 export interface Collection {
@@ -31,7 +32,6 @@ export interface Envelope {
 /** Fields of an envelope that hold the number of items listed: set to the collection's count. */
 const TOTAL = /^(total|count|totalCount|total_count|totalItems|total_items|totalResults|total_results|totalElements|size)$/;
 
-const unwrapped = (c: Codec<unknown>): Codec<unknown> => (c.kind === 'optional' || c.kind === 'nullable' ? unwrapped(c.inner) : c.kind === 'lazy' ? c.target() : c);
 
 /**
  * The envelope of a listing answering an object: its one list field whose items are the
@@ -126,60 +126,6 @@ function idOf(c: Collection, n: number): unknown {
   return String(n);
 }
 
-/** Query parameters that page a listing, by the names real APIs give them. */
-const SIZE = /^(limit|per_?page|perPage|page_?size|pageSize|size|count|take|max_?results|maxResults|\$top|top)$/i;
-const OFFSET = /^(offset|skip|start|\$skip)$/i;
-const PAGE = /^(page|page_?number|pageNumber|page_?index|pageIndex)$/i;
-const CURSOR = /^(cursor|after|starting_?after|page_?token|pageToken|next_?token|nextToken|continuation_?token)$/i;
-/** An envelope's field that carries the next cursor: set to the next offset while items remain. */
-const NEXT = /^(next_?cursor|nextCursor|next_?page_?token|nextPageToken|next_?token|nextToken|cursor)$/i;
-
-/** How a listing reads its paging parameters: which query names hold a size, an offset, a page, a cursor. */
-interface Paging {
-  readonly size?: string; readonly offset?: string; readonly page?: string; readonly pageBase: number; readonly cursor?: string;
-  /** The declared defaults of those parameters (`per_page` 30): an absent one pages by its default. */
-  readonly defaults: Readonly<Record<string, unknown>>;
-}
-
-function pagingOf(e: EndpointInfo): Paging {
-  const names = e.query.filter((p) => p.mode === 'single');
-  const find = (re: RegExp) => names.find((p) => re.test(p.name));
-  const page = find(PAGE);
-  const min = page && (unwrapped(page.codec as Codec<unknown>).schema as { minimum?: unknown }).minimum;
-  const name = (p: { readonly name: string } | undefined) => p?.name;
-  const defaults: Record<string, unknown> = {};
-  const out: { -readonly [K in keyof Paging]: Paging[K] } = { pageBase: min === 0 ? 0 : 1, defaults };
-  for (const [k, p] of [['size', find(SIZE)], ['offset', find(OFFSET)], ['page', page], ['cursor', find(CURSOR)]] as const) {
-    if (!p) continue;
-    out[k] = name(p);
-    const d = (p.codec.schema as { default?: unknown }).default;
-    if (d !== undefined) defaults[p.name] = d;
-  }
-  return out;
-}
-
-/** A whole number from a decoded query value (a number, or digits in text), else undefined. */
-const whole = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-};
-
-/**
- * The page of `items` a request asks for. decided (docs/mocking.md "Stateful collections"): a size
- * parameter (limit, per_page...) bounds the page; an offset (offset, skip), a page number (page,
- * 1-based unless its minimum is 0) or a cursor this mock handed out (the next offset, as text) moves it.
- */
-function paged(items: readonly Item[], p: Paging, given: Record<string, unknown>): { readonly items: readonly Item[]; readonly next?: number } {
-  const input = (name: string) => given[name] ?? p.defaults[name];
-  const size = p.size === undefined ? undefined : whole(input(p.size));
-  let from = (p.offset === undefined ? undefined : whole(input(p.offset))) ?? (p.cursor === undefined ? undefined : whole(input(p.cursor))) ?? 0;
-  const page = p.page === undefined ? undefined : whole(input(p.page));
-  if (page !== undefined && size !== undefined) from = Math.max(0, page - p.pageBase) * size;
-  const to = size === undefined ? items.length : from + size;
-  const out = items.slice(from, to);
-  return to < items.length ? { items: out, next: to } : { items: out };
-}
-
 /** The parent instance of a request: the concrete path above the id (`/users/1/posts`). */
 const parentOf = (path: string, role: string) => (role === 'list' || role === 'create' ? path : path.slice(0, path.lastIndexOf('/')) || '/');
 
@@ -268,6 +214,8 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     const paging = role === 'list' ? pagingOf(e) : undefined;
     const envelope = c.envelopes.get(e);
     let frame: Record<string, unknown> | undefined;
+    // The envelope's next-cursor field, found once per endpoint (not per request).
+    const next = envelope && Object.keys(envelope.codec.props).find((k) => NEXT.test(k) && unwrapped(envelope.codec.props[k]!).schema.type === 'string');
     /** A listing's answer: the page, bare or in its envelope (the example's or sample's other fields, totals set). */
     const listing = (all: readonly Item[], input: Record<string, unknown>) => {
       const page = paged(all, paging!, input);
@@ -281,7 +229,6 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
       const out: Record<string, unknown> = { ...structuredClone(frame), [envelope.field]: page.items };
       for (const k of envelope.totals) out[k] = all.length;
       // The next cursor where the envelope has one: the next offset while items remain, else null or absent.
-      const next = Object.keys(envelope.codec.props).find((k) => NEXT.test(k) && unwrapped(envelope.codec.props[k]!).schema.type === 'string');
       if (next !== undefined && paging!.cursor !== undefined) {
         const field = envelope.codec.props[next]!;
         if (page.next !== undefined) out[next] = String(page.next);

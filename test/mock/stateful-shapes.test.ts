@@ -28,6 +28,9 @@ test('an allOf envelope lists what was created, totals set, limit and the handed
     const second = (await call(s.url, 'GET', `/items?limit=2&cursor=${first.next_cursor}`)).json() as typeof all;
     assert.equal(second.data.map((x) => x.name), ['c']);
     assert.ok(second.next_cursor == null);
+    const skipped = (await call(s.url, 'GET', '/items?limit=1&offset=1')).json() as typeof all;
+    assert.equal(skipped.data.map((x) => x.name), ['b'], 'an offset skips items');
+    assert.is((await call(s.url, 'GET', '/items?offset=-1')).status, 400, 'a paging parameter its schema refuses is a 400, as any query parameter');
   });
 });
 
@@ -58,6 +61,10 @@ test('keys the client chooses are kept: POST /user {"username":"bob"} is GET /us
     assert.is((await call(s.url, 'GET', '/books/my-book')).status, 404);
     await post(s.url, '/books', { slug: 'my-book', title: 'Mine' });
     assert.equal((await call(s.url, 'GET', '/books/my-book')).json(), { slug: 'my-book', title: 'Mine' });
+    const taken = await post(s.url, '/books', { slug: 'my-book', title: 'Again' });
+    assert.is(taken.status, 409);
+    assert.equal(taken.json(), { message: 'slug taken' }, 'a declared 409 answers with its example');
+    assert.equal((await call(s.url, 'GET', '/books/my-book')).json(), { slug: 'my-book', title: 'Mine' }, 'the item kept is the first');
   });
 });
 
