@@ -4,6 +4,7 @@ import { escapeHtml } from '../codec/media.js';
 import type { DocContent, DocEndpoint, DocExample, DocResponse } from './model.js';
 import { verificationLines } from './verification.js';
 import { formSentence } from './text-form.js';
+import { securityText } from './security-text.js';
 
 const esc = (s: string) => escapeHtml(s);
 /** Prose from the description, whose `code` spans (errors, parameters) become <code>. */
@@ -63,9 +64,15 @@ function response(r: DocResponse): string {
   return `<div class="response" data-status="${r.status}"><h4><span class="status s${String(r.status)[0]}">${r.status}</span> ${esc(r.reason)}</h4>${r.description ? `<p>${prose(r.description)}</p>` : ''}${headers}${body}</div>`;
 }
 
+/** The credentials an imported document's security asks for. */
+function declaredAuth(s: NonNullable<DocEndpoint['security']>): string {
+  const { lead, items } = securityText(s);
+  return `<h3>Authentication</h3><p>${prose(lead)}</p><ul class="credentials">${items.map((i) => `<li>${prose(i)}</li>`).join('')}</ul>`;
+}
+
 /** The section of one endpoint. */
 export function endpointSection(e: DocEndpoint): string {
-  const auth = e.auth ? `<h3>Authentication</h3><p>${e.auth.schemes.map((s) => `<code>${esc(s)}</code>`).join(' or ')} (realm <code>${esc(e.auth.realm)}</code>); without valid credentials: 401.</p>` : '';
+  const auth = e.auth ? `<h3>Authentication</h3><p>${e.auth.schemes.map((s) => `<code>${esc(s)}</code>`).join(' or ')} (realm <code>${esc(e.auth.realm)}</code>); without valid credentials: 401.</p>` : e.security ? declaredAuth(e.security) : '';
   const request = e.request ? `<h3>Request body</h3>${contentBlock(e.request, false)}` : '';
   const errors = e.errors.length === 0 ? '' : `<h3>Protocol errors</h3><ul class="errors">${e.errors.map((x) => `<li><span class="status s4">${x.status}</span> ${esc(x.reason)}: ${prose(x.description)}</li>`).join('')}</ul>`;
   return `<section class="endpoint" id="${anchorOf(e)}" data-method="${e.method}" data-path="${esc(e.template)}">`

@@ -2,7 +2,8 @@
 // with Captures, Headers, Parameters, Request and Response sections), read from the doc model.
 import { verificationLines } from './verification.js';
 import { formSentence } from './text-form.js';
-import type { DocAuth, DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocRange, DocResponse } from './model.js';
+import type { DocAuth, DocContent, DocEndpoint, DocExample, DocModel, DocQuery, DocRange, DocResponse, DocSecurity } from './model.js';
+import { securityText } from './security-text.js';
 
 /** `a` or `an` before a type's label (`an integer`, `a User`). */
 const article = (label: string) => (/^([aeio]|un(?!i))/i.test(label) ? 'an' : 'a');
@@ -55,6 +56,11 @@ function authSection(a: DocAuth): string[] {
     how.length > 1 ? 'Clients must supply one of the following:' : 'Clients must supply the following:', '',
     ...how, '',
   ];
+}
+
+function securitySection(s: DocSecurity): string[] {
+  const { lead, items } = securityText(s);
+  return ['### Authentication', '', lead, '', ...items.map((i) => `- ${i}`), ''];
 }
 
 function rangeLines(r: DocRange): string[] {
@@ -110,6 +116,7 @@ function endpointLines(e: DocEndpoint): string[] {
   const out = [`## ${e.method} ${e.path}`, ''];
   if (e.summary !== undefined) out.push(e.summary, '');
   if (e.auth) out.push(...authSection(e.auth));
+  else if (e.security) out.push(...securitySection(e.security));
   if (e.captures.length > 0) {
     out.push('### Captures:', '', ...e.captures.map((c) => `- *${c.name}*: ${c.description ?? (c.rest ? '(path) the rest of the path, one or more segments' : `(${c.label})`)}${c.form ? ` ${formSentence(c.form, c.exampleText)}` : ''}`), '');
   }
