@@ -43,13 +43,6 @@ function isSurface(value: unknown): value is Surface {
   return v.kind === 'surface' && typeof v.name === 'string' && typeof v.tree === 'object' && v.tree !== null;
 }
 
-/**
- * Whether the predictor can run here: its stages hold bodies as Node Buffers.
- * decided: where no Buffer exists (a browser without a polyfill) requests go unjudged and the
- * server's own refusal comes back as a `ClientRefusal`; docs/client.md "Browsers".
- */
-const canPredict = (): boolean => typeof (globalThis as { Buffer?: unknown }).Buffer === 'function';
-
 /** A typed client of `surface` served at `options.baseUrl`; see docs/client.md. */
 export function client<T extends Tree, const O extends ClientOptions = ClientOptions>(surface: Surface<T>, options: O): ClientOf<T, O extends { readonly strict: false } ? true : false> {
   if (!isSurface(surface)) {
@@ -80,11 +73,10 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
       if (err instanceof InputError) throw err;
       throw new InputError(`${endpoint.name}: the input cannot be written as a request: ${(err as Error)?.message ?? String(err)}`, { cause: err });
     }
-    if (canPredict()) {
-      // Judged as the server will see it, without the base URL's path (a proxy's prefix, not the surface's).
-      const p: Prediction = predict({ method: req.method, url: req.target, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) } satisfies PredictedRequest);
-      if (p.kind !== 'handler') throw new ClientRefusal(p.status, bodyText(p.body), p.kind, p.headers, true);
-    }
+    // Judged as the server will see it, without the base URL's path (a proxy's prefix, not the
+    // surface's). The predictor needs no Buffer: browsers judge requests too (docs/client.md "Browsers").
+    const p: Prediction = predict({ method: req.method, url: req.target, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) } satisfies PredictedRequest);
+    if (p.kind !== 'handler') throw new ClientRefusal(p.status, bodyText(p.body), p.kind, p.headers, true);
     return exchange(endpoint, req, `${base.origin}${base.prefix}${req.target}`, callOptions);
   };
 

@@ -75,10 +75,9 @@ function readBody(bytes: Uint8Array, media: MediaCodec, codec: Codec<unknown>): 
     const r = codec.parseText(text);
     return r.ok ? { ok: true, value: r.value } : { ok: false, issue: `the body: ${r.error}`, value: text };
   }
-  // Forms and any other declared type with a decoder, read by it where Node's Buffer is at hand.
-  const B = (globalThis as unknown as { Buffer?: { from(b: Uint8Array): Buffer } }).Buffer;
-  if (media.decode && B) {
-    const r = media.decode(B.from(bytes), codec);
+  // Forms and any other declared type with a decoder, read by it (media decoders read any Uint8Array).
+  if (media.decode) {
+    const r = media.decode(bytes, codec);
     return r.ok ? { ok: true, value: r.value } : { ok: false, issue: `the body: ${r.error}`, value: text ?? bytes };
   }
   // decided: a type read by no codec (HTML, XML, images) is given as its text, or bytes when not UTF-8; docs/client.md "Answers".

@@ -3,7 +3,6 @@ import { type Codec, type Result, fail, ok } from './types.js';
 import { type Pairs, formatUrlEncoded, parseUrlEncoded } from './urlencoded.js';
 import { encodeJson } from './encoder.js';
 import { checkFast } from './validator.js';
-import { isUtf8 } from 'node:buffer';
 
 export interface MediaCodec {
   /** Short name used in docs and fixtures: json, text, form, octet, html. */
@@ -12,14 +11,35 @@ export interface MediaCodec {
   readonly type: string;
   /** The Content-Type header written on responses. */
   readonly contentType: string;
-  /** Request body decoding; absent when this type is response-only (html). */
-  readonly decode?: (raw: Buffer, codec: Codec<unknown>) => Result<unknown>;
+  /**
+   * Request body decoding; absent when this type is response-only (html). The server gives a
+   * Buffer, a browser (the client's predictor, the web fetch handler) a Uint8Array.
+   */
+  readonly decode?: (raw: Uint8Array, codec: Codec<unknown>) => Result<unknown>;
   readonly encode: (value: unknown, codec: Codec<unknown>) => string | Buffer;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-function text8(raw: Buffer): Result<string> {
+function text8(raw: Uint8Array): Result<string> {
   try { return ok(utf8.decode(raw)); } catch { return fail('body is not valid UTF-8'); }
+}
+
+/** Node's Buffer where there is one (read from the global, so that no `node:` import is on a browser's path). */
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+const loose = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The bytes from `start` as UTF-8 text, bytes that are not UTF-8 written U+FFFD. A Buffer is read
+ * by its own `toString` (the server's bodies: no TextDecoder call per request), other bytes by a
+ * TextDecoder.
+ */
+function looseText(raw: Uint8Array, start: number): string {
+  return NodeBuffer !== undefined && NodeBuffer.isBuffer(raw) ? raw.toString('utf8', start) : loose.decode(start === 0 ? raw : raw.subarray(start));
+}
+
+/** Whether the bytes are UTF-8 throughout (a fatal TextDecoder: nothing from `node:buffer`). */
+function isUtf8(raw: Uint8Array): boolean {
+  try { utf8.decode(raw); return true; } catch { return false; }
 }
 
 export const json: MediaCodec = {
@@ -27,9 +47,9 @@ export const json: MediaCodec = {
   decode(raw, codec) {
     // A leading byte order mark is dropped, as the TextDecoder used before did.
     const start = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;
-    const source = raw.toString('utf8', start);
+    const source = looseText(raw, start);
     // A plain decode writes U+FFFD for bytes that are not UTF-8: only a body holding one is
-    // checked byte by byte (isUtf8), which spares every other body a call into C++.
+    // checked again, strictly, which spares every other body a second pass.
     if (source.includes('\ufffd') && !isUtf8(raw)) return fail('body is not valid UTF-8', '$');
     let value: unknown;
     try { value = JSON.parse(source); } catch (e) {
@@ -120,7 +140,7 @@ export const form: MediaCodec = {
 export const octet: MediaCodec = {
   name: 'octet', type: 'application/octet-stream', contentType: 'application/octet-stream',
   decode: (raw, codec) => (codec.kind === 'bytes' ? ok(raw) : text.decode!(raw, codec)),
-  encode: (value, codec) => (Buffer.isBuffer(value) ? value : codec.formatText(value)),
+  encode: (value, codec) => (NodeBuffer !== undefined && NodeBuffer.isBuffer(value) ? value : codec.formatText(value)),
 };
 
 /** HTML responses rendered by `render` (response-only). */

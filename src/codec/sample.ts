@@ -53,7 +53,9 @@ export function sample<T>(codec: Codec<T>): T {
   return box.value as T;
 }
 
-const clone = (v: unknown) => (Buffer.isBuffer(v) ? Buffer.from(v) : structuredClone(v));
+// Node's Buffer read from the global, so that a mock's samples work in a browser (api-serve/browser).
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+const clone = (v: unknown) => (NodeBuffer !== undefined && NodeBuffer.isBuffer(v) ? NodeBuffer.from(v) : structuredClone(v));
 
 /** A value for a codec at a recursion depth, checked; a seeded draw when the built one fails. */
 function build(codec: Codec<unknown>, depth: number): Box | undefined {

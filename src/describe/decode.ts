@@ -105,7 +105,7 @@ export function decodeHeaders(headers: Readonly<Record<string, string | string[]
 }
 
 /** The request body through its media decoder and codec. */
-export function decodeBody(bytes: Buffer, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
+export function decodeBody(bytes: Uint8Array, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
   // Checked once, before any recursive walk (the codec's check, the mock's store, the encoder)
   // could overflow the stack on it: a 400, never a 500. decided: docs/decisions.md "JSON depth".
   if (readsJson(media, part) && jsonTextDeeperThan(bytes, MAX_JSON_DEPTH)) {

@@ -52,6 +52,19 @@ function headersOf(given: PredictedRequest['headers']): Record<string, string | 
   return out;
 }
 
+/** Node's Buffer where there is one: read from the global, as the predictor also runs in browsers (api-serve/client). */
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+
+/**
+ * A body's bytes as the server would hold them: a Buffer in Node (so a `t.bytes` body decodes to
+ * the Buffer a handler gets), a Uint8Array where there is no Buffer.
+ */
+function bodyBytes(body: PredictedRequest['body']): Uint8Array {
+  if (body === undefined) return new Uint8Array(0);
+  if (typeof body === 'string') return NodeBuffer ? NodeBuffer.from(body) : new TextEncoder().encode(body);
+  return NodeBuffer ? NodeBuffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+}
+
 /** A predictor for one surface: checked and routed once, then one pure call per request. */
 export function predictor(surface: Surface, options: PredictOptions = {}): (req: PredictedRequest) => Prediction {
   const router = new Router(checkSurface(surface));
@@ -75,7 +88,7 @@ export function predictor(surface: Surface, options: PredictOptions = {}): (req:
     const target = originForm(req.url);
     if (target === undefined) return early('badUrl', notAPath(req.url));
     // Bytes given are viewed, not copied: the stages only read them (a 413 example is over 1 MiB).
-    const bytes = req.body === undefined ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+    const bytes = bodyBytes(req.body);
     const incoming: Incoming = {
       method: req.method.toUpperCase(),
       url: target,

@@ -13,7 +13,8 @@ import type { RouteResult, Router } from './router.js';
 import { acceptsType, pickRequestMedia, pickResponseMedia, unsupportedEncoding } from './negotiate.js';
 import { decodeBody, decodeHeaders, decodeQuery } from './decode.js';
 
-export type BodyRead = { readonly kind: 'body'; readonly bytes: Buffer } | { readonly kind: 'tooLarge' } | { readonly kind: 'aborted' };
+/** A Uint8Array, not a Buffer: the predictor runs in browsers too (the server's bodies are Buffers). */
+export type BodyRead = { readonly kind: 'body'; readonly bytes: Uint8Array } | { readonly kind: 'tooLarge' } | { readonly kind: 'aborted' };
 
 /** What the stages read of a request, whatever carries it (a socket, memory). */
 export interface Incoming {
@@ -55,7 +56,7 @@ export class Exchange {
   /** The response codec `Accept` picked (undefined: the success has no content). */
   media: MediaCodec | undefined;
   bodyMedia: MediaCodec | undefined;
-  bytes: Buffer | undefined;
+  bytes: Uint8Array | undefined;
 
   constructor(readonly plan: Plan, readonly req: Incoming) {
     const q = req.url.indexOf('?');
@@ -226,7 +227,7 @@ function judgeBody(x: Exchange, r: BodyRead): StageResult {
   return keep(x, r.bytes);
 }
 
-function keep(x: Exchange, bytes: Buffer): StageResult {
+function keep(x: Exchange, bytes: Uint8Array): StageResult {
   x.bytes = bytes;
   return undefined;
 }

@@ -18,6 +18,18 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
  */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** Node's Buffer where there is one: read from the global, as the client's predictor runs in browsers too. */
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+
+/** Base64 (already checked against BASE64) as bytes: Buffer's decoder in Node, atob elsewhere. */
+function base64Bytes(param: string): Uint8Array {
+  if (NodeBuffer) return NodeBuffer.from(param, 'base64');
+  const binary = atob(param);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 /** The message of a repeated `Authorization` header, in the header-parse errors' words. */
 export const repeatedMessage = (count: number): string => `Error parsing header Authorization failed: sent ${count} times`;
 
@@ -31,7 +43,7 @@ export function parseAuthorization(value: string | readonly string[] | undefined
   const param = m[2]!;
   if (scheme === 'bearer') return TOKEN68.test(param) ? { kind: 'bearer', token: param } : { kind: 'malformed' };
   if (scheme !== 'basic' || !BASE64.test(param) || param.length % 4 !== 0) return { kind: 'malformed' };
-  const decoded = Buffer.from(param, 'base64');
+  const decoded = base64Bytes(param);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(decoded);

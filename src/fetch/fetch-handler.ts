@@ -7,6 +7,7 @@ import { type Prepared, type ServeOptions, prepare } from '../server/serve.js';
 import { loadSimulator } from '../server/inject.js';
 import { simulatedRequest } from './web-request.js';
 import { webResponse } from './web-response.js';
+import type { FetchHandler } from './handler.js';
 
 /**
  * What `serve` takes but a port: no listening address, TLS or connection timeouts (there is no
@@ -15,19 +16,7 @@ import { webResponse } from './web-response.js';
  */
 export type FetchHandlerOptions = Omit<ServeOptions, 'port' | 'host' | 'tls' | 'timeouts'>;
 
-export interface FetchHandler {
-  readonly surface: string;
-  /** Notes the surface announced while starting. */
-  readonly notes: readonly string[];
-  /**
-   * One exchange: the Response a fetch to a server of this surface would get. Rejects (as fetch
-   * does) only when the request's signal aborts before the answer's head, or after `close`.
-   * A plain function: `handle` may be passed on alone (`{ fetch: h.handle }`).
-   */
-  readonly handle: (request: Request) => Promise<Response>;
-  /** Closes what the handlers and extensions opened (stores, pools); later requests reject. */
-  close(): Promise<void>;
-}
+export type { FetchHandler } from './handler.js';
 
 /**
  * A method Node's HTTP parser does not know never reaches a server's listener: the server answers

@@ -1,17 +1,9 @@
 // The MSW adapter: a surface's answers as Mock Service Worker request handlers, each request under a
-// base URL answered through the fetch handler. The only module importing msw (an optional peer
-// dependency): nothing else in api-serve loads it, so api-serve works where msw is not installed.
+// base URL answered by a fetch handler (the Node one, or the web one in a browser). The only module
+// importing msw (an optional peer dependency): nothing else in api-serve loads it, so api-serve
+// works where msw is not installed.
 import { http, type HttpHandler } from 'msw';
-import type { Implementation } from '../dsl/implement.js';
-import { type FetchHandlerOptions, fetchHandler } from './fetch-handler.js';
-
-export interface MswOptions extends FetchHandlerOptions {
-  /**
-   * Where the surface answers, as a server would (`https://api.test`, `http://localhost:8080/v1`):
-   * every request under it is the surface's, a path in it a prefix the surface's paths follow.
-   */
-  readonly baseUrl: string;
-}
+import type { FetchHandler } from './handler.js';
 
 export interface MswSurface {
   readonly surface: string;
@@ -23,7 +15,7 @@ export interface MswSurface {
 }
 
 /** The base URL's origin and path prefix (without a trailing slash), or a clear error. */
-function baseOf(text: string): { readonly origin: string; readonly prefix: string } {
+export function mswBaseOf(text: string): { readonly origin: string; readonly prefix: string } {
   let url: URL;
   try { url = new URL(text); } catch { throw new Error(`mswHandlers: baseUrl "${text}" is not a URL (e.g. https://api.test)`); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`mswHandlers: baseUrl "${text}" is not http or https`);
@@ -32,16 +24,14 @@ function baseOf(text: string): { readonly origin: string; readonly prefix: strin
 }
 
 /**
- * Prepares `impl` (as `serve` does) and gives MSW handlers answering for it under `baseUrl`.
+ * MSW handlers answering everything under `base` through `handler`.
  * decided: one catch-all handler for everything under the base URL, not one per endpoint
  * (docs/fetch.md "MSW: one handler for the whole base URL"): the surface answers its own 404,
  * 405 and 400 as a server at that address would, and requests elsewhere stay MSW's to decide.
  */
-export async function mswHandlers(impl: Implementation, options: MswOptions): Promise<MswSurface> {
-  const { baseUrl, ...rest } = options;
-  const { origin, prefix } = baseOf(baseUrl);
+export function mswAnswering(handler: FetchHandler, base: { readonly origin: string; readonly prefix: string }): MswSurface {
+  const { origin, prefix } = base;
   const under = (url: URL) => url.origin === origin && (prefix === '' || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
-  const handler = await fetchHandler(impl, rest);
   // A custom predicate, not a path pattern: MSW's patterns decode the path and would throw on an
   // escape that does not decode, which the surface answers with its own 400.
   const all = http.all(({ request }) => under(new URL(request.url)), ({ request }) => handler.handle(prefix === '' ? request : underPrefix(request, prefix)));

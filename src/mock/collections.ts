@@ -1,7 +1,6 @@
 // Stateful mocking (`--stateful`): endpoints shaped as a collection (POST /things, GET /things,
 // GET / PUT / PATCH / DELETE /things/{id}, nested ones too) keep their items, so what a client
 // created is listed, what it changed reads back changed, and what it deleted answers 404.
-import { randomUUID } from 'node:crypto';
 import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
 import { HttpError, reply } from '../dsl/reply.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
@@ -122,7 +121,8 @@ function idOf(c: Collection, n: number): unknown {
   const field = c.item.props[c.idField]!;
   const schema = (field.kind === 'optional' ? field.inner : field).schema as { type?: string; format?: string };
   if (schema.type === 'integer' || schema.type === 'number') return n;
-  if (schema.format === 'uuid') return randomUUID();
+  // Web Crypto's (global in Node 20 and browsers), not node:crypto's: the mock module loads in browsers.
+  if (schema.format === 'uuid') return globalThis.crypto.randomUUID();
   return String(n);
 }
 

@@ -35,7 +35,8 @@ export function observeExchange(req: RequestRecord, res: ServerResponse, handle:
     method: req.method, url: req.url, headers: req.headers,
     readBody: async (limit) => {
       const b = await req.readBody(limit);
-      if (b.kind === 'body') requestBody = b.bytes;
+      // A view, not a copy: the stages type bodies as Uint8Array (the predictor runs in browsers too).
+      if (b.kind === 'body') requestBody = Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength);
       return b;
     },
     get signal() { return req.signal; },

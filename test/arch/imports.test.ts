@@ -42,7 +42,11 @@ rule('only src/server/static.ts imports mrmime', (f) => f !== 'src/server/static
 rule('only check/ and the outbound S10 proxy import undici', (f) => !f.startsWith('src/check/') && f !== 'specs/S10.ts', pkg('undici'));
 rule('only src/server/inject.ts imports light-my-request (the simulated req/res of inject and the fetch handler)', (f) => f !== 'src/server/inject.ts', pkg('light-my-request'));
 rule('only src/fetch/msw.ts imports msw (an optional peer dependency)', (f) => f !== 'src/fetch/msw.ts', pkg('msw'));
-rule('fetch imports only fetch, server and dsl', under('src/fetch'), (t) => t.startsWith('src/') && !/^src\/(fetch|server|dsl)\//.test(t));
+rule('fetch imports only fetch, server, dsl and describe', under('src/fetch'), (t) => t.startsWith('src/') && !/^src\/(fetch|server|dsl|describe)\//.test(t));
+rule('the web fetch handler and api-serve/browser import no node: module and, of the server, only its pipeline (they run in browsers)',
+  (f) => /^src\/fetch\/(web-(handler|record|reply|surface)\.ts|handler\.ts|msw\.ts|msw-web\.ts|reason-phrases\.ts|msw\/browser\/)/.test(f) || f.startsWith('src/browser/'),
+  (t) => t.startsWith('node:') || (t.startsWith('src/server/') && !/^src\/server\/(pipeline|request|extensions)\.js$/.test(t)) || t === 'src/fetch/fetch-handler.js' || t === 'src/fetch/msw-node.js');
+rule('browser (the api-serve/browser entry) imports only dsl, codec, describe, client and fetch', under('src/browser'), (t) => t.startsWith('src/') && !/^src\/(browser|dsl|codec|describe|client|fetch)\//.test(t));
 rule('the client imports no server, store, check, cli or node: module (it runs in browsers)', under('src/client'), (t) => /^src\/(server|store|check|cli|mock|docs)\//.test(t) || t.startsWith('node:'));
 rule('only src/codec/arbitrary.ts imports fast-check (generators get it from there)', (f) => f !== 'src/codec/arbitrary.ts', pkg('fast-check'));
 rule('only src/codec/pattern.ts imports re2js (every schema pattern is matched there, in linear time)', (f) => f !== 'src/codec/pattern.ts', pkg('re2js'));
@@ -67,7 +71,7 @@ rule('openapi (the importer) imports only openapi, dsl and codec', under('src/op
 rule('nothing but cli imports cli', (f) => !f.startsWith('src/cli/'), (t) => t.startsWith('src/cli/'));
 rule('specs reach the server only through its public index', under('specs'), (t) => (t.startsWith('src/server/') && t !== 'src/server/index.js') || pkg('polka')(t));
 
-const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'generate', 'mock', 'server', 'store', 'docs', 'check', 'cli', 'openapi', 'fetch', 'client'];
+const FOLDERS = ['codec', 'dsl', 'describe', 'fixture', 'generate', 'mock', 'server', 'store', 'docs', 'check', 'cli', 'openapi', 'fetch', 'client', 'browser'];
 
 test('every folder of src/ has a rule in this table', () => {
   const folders = [...new Set(imports.map((i) => i.file.split('/')[1]!).filter((f) => !f.includes('.')))].sort();

@@ -1,4 +1,4 @@
-// Bodies through the fetch handler: a Request whose body is a ReadableStream is read as it arrives
+// Bodies through the fetch handlers (the Node one and the web one, alike): a Request whose body is a ReadableStream is read as it arrives
 // (and cancelled past --max-body with a 413), a streamed reply arrives item by item as a
 // ReadableStream, cancelling it or aborting the request stops the handler, and an unknown method
 // gets the server's own 400.
@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { api, body, get, implement, json, post } from '../../src/dsl/index.js';
 import { t } from '../../src/codec/index.js';
 import { fetchHandler } from '../../src/fetch/index.js';
+import { webFetchHandler } from '../../src/fetch/web-handler.js';
 import { withServer } from '../helpers/server.js';
 
 const Note = t.object('Note', { text: t.text });
@@ -66,75 +67,89 @@ function streamOf(pieces: readonly string[] | 'endless'): { stream: ReadableStre
 const post_ = (path: string, stream: ReadableStream<Uint8Array>) =>
   new Request(`http://api.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
 
-test('a Request with a ReadableStream body, split mid-JSON, is read whole and answered', async () => {
-  const h = await fetchHandler(impl, { log: () => {} });
-  try {
-    const { stream } = streamOf(['{"te', 'xt":"hel', 'lo"}']);
-    const res = await h.handle(post_('/echo', stream));
-    assert.is(res.status, 200);
-    assert.equal(await res.json(), { text: 'hello', length: 5 });
-  } finally { await h.close(); }
-});
-
-test('an endless ReadableStream body -> 413 once past --max-body, and the stream is cancelled', async () => {
-  const h = await fetchHandler(impl, { log: () => {}, maxBody: 4096 });
-  try {
-    const { stream, cancelled } = streamOf('endless');
-    const res = await h.handle(post_('/echo', stream));
-    assert.is(res.status, 413);
-    assert.match(await res.text(), /Payload Too Large|too large/i);
-    await cancelled;
-  } finally { await h.close(); }
-});
-
-test('a streamed reply is a ReadableStream: the first item arrives before the handler yields the next', async () => {
-  const h = await fetchHandler(impl, { log: () => {} });
-  try {
-    const res = await h.handle(new Request('http://api.test/ticks'));
-    assert.is(res.status, 200);
-    assert.is(res.headers.get('transfer-encoding'), null, 'no framing header: the body is a stream');
-    const reader = res.body!.getReader();
-    const first = await reader.read();
-    assert.is(new TextDecoder().decode(first.value), '1\n', 'the first item, while the handler still waits');
-    releaseTicks();
-    let rest = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      rest += new TextDecoder().decode(value);
-    }
-    assert.is(rest, '2\n');
-  } finally { await h.close(); }
-});
-
-test('cancelling a streamed reply\'s body stops the handler\'s stream', async () => {
-  const h = await fetchHandler(impl, { log: () => {} });
-  try {
-    const stopped = new Promise<void>((resolve) => { endlessStopped = resolve; });
-    const res = await h.handle(new Request('http://api.test/endless'));
-    const reader = res.body!.getReader();
-    await reader.read();
-    await reader.cancel();
-    await stopped;
-  } finally { await h.close(); }
-});
-
-test('aborting the request rejects with the abort reason and aborts the handler\'s signal', async () => {
-  const h = await fetchHandler(impl, { log: () => {} });
-  try {
-    const aborted = new Promise<void>((resolve) => { slowAborted = resolve; });
-    const controller = new AbortController();
-    const answer = h.handle(new Request('http://api.test/slow', { signal: controller.signal }));
-    setImmediate(() => controller.abort());
+/** Both fetch handlers answer these alike: the Node one (the server's listener) and the web one (the pipeline alone). */
+for (const [name, make] of [['fetchHandler', fetchHandler], ['webFetchHandler', webFetchHandler]] as const) {
+  test(`${name}: a Request with a ReadableStream body, split mid-JSON, is read whole and answered`, async () => {
+    const h = await make(impl, { log: () => {} });
     try {
-      await answer;
-      assert.unreachable('an aborted request rejects');
+      const { stream } = streamOf(['{"te', 'xt":"hel', 'lo"}']);
+      const res = await h.handle(post_('/echo', stream));
+      assert.is(res.status, 200);
+      assert.equal(await res.json(), { text: 'hello', length: 5 });
+    } finally { await h.close(); }
+  });
+
+  test(`${name}: an endless ReadableStream body -> 413 once past --max-body, and the stream is cancelled`, async () => {
+    const h = await make(impl, { log: () => {}, maxBody: 4096 });
+    try {
+      const { stream, cancelled } = streamOf('endless');
+      const res = await h.handle(post_('/echo', stream));
+      assert.is(res.status, 413);
+      assert.match(await res.text(), /Payload Too Large|too large/i);
+      await cancelled;
+    } finally { await h.close(); }
+  });
+
+  test(`${name}: a streamed reply is a ReadableStream: the first item arrives before the handler yields the next`, async () => {
+    const h = await make(impl, { log: () => {} });
+    try {
+      const res = await h.handle(new Request('http://api.test/ticks'));
+      assert.is(res.status, 200);
+      assert.is(res.headers.get('transfer-encoding'), null, 'no framing header: the body is a stream');
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      assert.is(new TextDecoder().decode(first.value), '1\n', 'the first item, while the handler still waits');
+      releaseTicks();
+      let rest = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        rest += new TextDecoder().decode(value);
+      }
+      assert.is(rest, '2\n');
+    } finally { await h.close(); }
+  });
+
+  test(`${name}: cancelling a streamed reply's body stops the handler's stream`, async () => {
+    const h = await make(impl, { log: () => {} });
+    try {
+      const stopped = new Promise<void>((resolve) => { endlessStopped = resolve; });
+      const res = await h.handle(new Request('http://api.test/endless'));
+      const reader = res.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+      await stopped;
+    } finally { await h.close(); }
+  });
+
+  test(`${name}: aborting the request rejects with the abort reason and aborts the handler's signal`, async () => {
+    const h = await make(impl, { log: () => {} });
+    try {
+      const aborted = new Promise<void>((resolve) => { slowAborted = resolve; });
+      const controller = new AbortController();
+      const answer = h.handle(new Request('http://api.test/slow', { signal: controller.signal }));
+      setImmediate(() => controller.abort());
+      try {
+        await answer;
+        assert.unreachable('an aborted request rejects');
+      } catch (err) {
+        assert.is((err as Error).name, 'AbortError');
+      }
+      await aborted;
+    } finally { await h.close(); }
+  });
+
+  test(`${name}: after close, a request rejects naming the surface`, async () => {
+    const h = await make(impl, { log: () => {} });
+    await h.close();
+    try {
+      await h.handle(new Request('http://api.test/agent'));
+      assert.unreachable('a closed handler answers nothing');
     } catch (err) {
-      assert.is((err as Error).name, 'AbortError');
+      assert.match((err as Error).message, /Bodies: the fetch handler is closed/);
     }
-    await aborted;
-  } finally { await h.close(); }
-});
+  });
+}
 
 test('a handler sees the User-Agent the Request names, and none where it names none', async () => {
   const h = await fetchHandler(impl, { log: () => {} });
@@ -155,17 +170,6 @@ test('a method Node\'s parser does not know gets the server\'s own 400, as over 
     assert.equal({ status: res.status, type: res.headers.get('content-type'), text: await res.text() }, over);
     assert.is(over.status, 400);
   } finally { await h.close(); }
-});
-
-test('after close, a request rejects naming the surface', async () => {
-  const h = await fetchHandler(impl, { log: () => {} });
-  await h.close();
-  try {
-    await h.handle(new Request('http://api.test/agent'));
-    assert.unreachable('a closed handler answers nothing');
-  } catch (err) {
-    assert.match((err as Error).message, /Bodies: the fetch handler is closed/);
-  }
 });
 
 test.run();

@@ -18,6 +18,8 @@ const expected: Record<string, readonly string[]> = {
   'api-serve/client': ['client', 'ClientRefusal', 'ConformanceError'],
   'api-serve/fetch': ['fetchHandler'],
   'api-serve/fetch/msw': ['mswHandlers'],
+  'api-serve/fetch/msw/browser': ['mswHandlers'],
+  'api-serve/browser': ['api', 'get', 'implement', 't', 'media', 'client', 'ClientRefusal', 'webFetchHandler'],
 };
 
 for (const [specifier, names] of Object.entries(expected)) {

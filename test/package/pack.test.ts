@@ -156,6 +156,26 @@ test('the installed api-serve/client: a strict tsc accepts a typed call and refu
   assert.equal(JSON.parse(ran.stdout.trim().split('\n').pop()!), { status: 200, body: 17, refused: '400 true' });
 });
 
+const BROWSER_APP = `import { api, capture, client, get, json, t, webFetchHandler, implement } from 'api-serve/browser';
+
+const surface = api('Mine', { title: 'mine' }, { position: get('position', capture('x', t.int)).returns(json(t.int)) });
+const h = await webFetchHandler(implement(surface, { position: ({ x }) => x * 2 }));
+const c = client(surface, { baseUrl: 'http://mine.test', fetch: (input, init) => h.handle(new Request(input, init)) });
+console.log(String((await c.position({ x: 21 })).body));
+`;
+
+test('the installed api-serve/browser bundles for browsers with no stub (no node: import, no server module) and answers through the web fetch handler', async () => {
+  writeFileSync(join(project, 'browser-app.mjs'), BROWSER_APP);
+  const { build } = await import('esbuild');
+  const out = await build({ entryPoints: [join(project, 'browser-app.mjs')], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent', absWorkingDir: project });
+  const inputs = Object.keys(out.metafile.inputs);
+  assert.equal(inputs.filter((i) => i.startsWith('node:') || /api-serve\/dist\/src\/(server\/(?!pipeline|reply)|store\/|cli\/)/.test(i)), []);
+  assert.equal(Object.values(out.metafile.outputs)[0]!.imports, []);
+  const ran = run(process.execPath, ['browser-app.mjs'], project, 60_000);
+  assert.is(ran.code, 0, ran.stdout + ran.stderr);
+  assert.is(ran.stdout.trim(), '42');
+});
+
 // The rest of the README's story from the installed package, each case its own line in the totals.
 
 test('npx api-serve S4 --mock --stateful: a created person is listed', async () => {
