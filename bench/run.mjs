@@ -5,7 +5,8 @@
 // or prefixes: s2, s4-get, routing; `--only startup` runs the start-up probe alone, `--only hashing`
 // the password-hashing flood scenario alone, bench/lib/hashing.mjs; `--only openapi` the 1,000-operation
 // OpenAPI document to first answer, bench/lib/openapi-load.mjs, `--before DIR` against another build;
-// `--only validator` the compiled validator against ajv, bench/lib/validator-vs-ajv.mjs), --startup-runs N,
+// `--only validator` the compiled validator against ajv, bench/lib/validator-vs-ajv.mjs; `--only client`
+// api-serve/client against hand-written fetch calls and the fetch handler against HTTP, bench/lib/client.mjs), --startup-runs N,
 // --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
@@ -97,6 +98,7 @@ async function main() {
   if (opt.only?.length && opt.only.every((o) => o === 'fuzz')) return fuzzOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'openapi')) return openApiOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'validator')) return validatorOnly(opt);
+  if (opt.only?.length && opt.only.every((o) => o === 'client')) return clientOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -334,6 +336,23 @@ async function validatorOnly(opt) {
   const found = await validatorScenario({ root, rounds, sliceMs, log });
   const result = { ...runHeader(), rounds, sliceMs, ...found };
   writeScenario(result, validatorMarkdown(result), 'validator', opt.quick);
+}
+
+/**
+ * `--only client`: api-serve/client's CPU per call against a hand-written fetch call on S2's rows
+ * (the server in a child process), and the fetch handler's CPU per answer against HTTP on loopback
+ * (both in this process), bench/lib/client.mjs.
+ */
+async function clientOnly(opt) {
+  const { clientScenario, clientMarkdown } = await import('./lib/client.mjs');
+  // Sized for 2 cores: about two minutes on a quiet machine (24 sides of rows, each 7 slices and its warm-up).
+  const rounds = opt.quick ? 3 : 7;
+  const sliceMs = opt.quick ? 100 : 150;
+  const inFlight = 4;
+  const found = await clientScenario({ root, rounds, sliceMs, inFlight, startContender, log });
+  const result = { ...runHeader(), rounds, sliceMs, inFlight, ...found };
+  writeScenario(result, clientMarkdown(result), 'client', opt.quick);
+  await stopAll();
 }
 
 let scratch;

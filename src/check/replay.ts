@@ -1,6 +1,6 @@
-// Sends one fixture request over HTTP with undici, as any client would, and reads the whole
-// response up to a cap; a transport failure is an outcome (unreachable, timeout, too large), not
-// an exception.
+// Sends one fixture request over HTTP with undici, as any client would, or as a web Request through
+// a surface's fetch handler (`--through fetch`), and reads the whole response up to a cap; a
+// transport failure is an outcome (unreachable, timeout, too large), not an exception.
 import { Agent, type Dispatcher, request } from 'undici';
 import type { RequestSpec } from './fixture.js';
 import type { ActualResponse } from './compare.js';
@@ -126,6 +126,125 @@ export async function send(base: string, req: RequestSpec, options: SendOptions)
     if (signal.aborted || (code !== undefined && TIMEOUT.has(code))) return { ok: false, kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` };
     if (code === 'ERR_INVALID_URL' || err instanceof TypeError) return { ok: false, kind: 'unreachable', message: `${url} is not a URL a request can go to (${message})` };
     return { ok: false, kind: 'transport', message: `the exchange failed: ${message}${code ? ` (${code})` : ''}` };
+  }
+}
+
+/** A surface's fetch handler (`api-serve/fetch`): a Request in, the server's Response out, no socket. */
+export type FetchHandle = (request: Request) => Promise<Response>;
+
+/** Items of a comma-separated field value, commas inside quoted strings kept. */
+function commaItems(value: string): string[] {
+  const items: string[] = [];
+  let at = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === '\\' && quoted) i++;
+    else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) { items.push(value.slice(at, i).trim()); at = i + 1; }
+  }
+  items.push(value.slice(at).trim());
+  return items.filter((x) => x !== '');
+}
+
+/**
+ * A joined challenge list (RFC 9110 11.6.1) as its challenges: an item that starts with a scheme
+ * (a token, then a space or nothing) begins one, an `auth-param` (`token=`) continues it.
+ */
+export function challenges(value: string): string[] {
+  const out: string[] = [];
+  for (const item of commaItems(value)) {
+    if (out.length > 0 && /^[!#$%&'*+.^_`|~\w-]+\s*=/.test(item)) out[out.length - 1] += `, ${item}`;
+    else out.push(item);
+  }
+  return out;
+}
+
+const CHALLENGES = new Set(['www-authenticate', 'proxy-authenticate']);
+
+/**
+ * A Response's headers as undici's `request` gives them: lower-case names, a repeated Set-Cookie
+ * as a list. A Response joins any other repeated header with ", " (the Fetch standard); the
+ * challenge headers, which servers send one challenge per line, are split back into challenges.
+ */
+function headersOf(h: Headers): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  h.forEach((v, k) => {
+    if (k === 'set-cookie') return;
+    const list = CHALLENGES.has(k) ? challenges(v) : [v];
+    out[k] = list.length === 1 ? list[0]! : list;
+  });
+  const cookies = h.getSetCookie();
+  if (cookies.length > 0) out['set-cookie'] = cookies.length === 1 ? cookies[0]! : cookies;
+  return out;
+}
+
+/**
+ * A web body's bytes, or undefined once they pass `cap` (the rest is cancelled, as over HTTP). When
+ * `signal` aborts meanwhile, the read is cancelled (as the socket is closed over HTTP) and ends.
+ */
+async function readWebCapped(body: ReadableStream<Uint8Array> | null, declared: string | null, cap: number, signal: AbortSignal): Promise<Buffer | undefined> {
+  if (body === null) return Buffer.alloc(0);
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > cap) {
+    await body.cancel().catch(() => {});
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  const stop = () => { reader.cancel(signal.reason).catch(() => {}); };
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > cap) {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+      chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * `send`, through a fetch handler instead of a socket: the same headers (`-H` included) and body,
+ * with the Content-Length undici would send, the same timeout and cap, the same outcomes.
+ * decided: docs/checks-and-fixtures.md "Through the fetch handler".
+ */
+export async function sendThrough(handle: FetchHandle, base: string, req: RequestSpec, options: SendOptions): Promise<Sent> {
+  const url = urlFor(base, req.path);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const body = bodyFor(req);
+  const headers = headersFor(req, options.headers, options.slotsOnly);
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  // The Fetch standard has no GET or HEAD with a body: such a case cannot go through a fetch handler.
+  if (body !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
+    return { ok: false, kind: 'transport', message: `a ${req.method} request with a body cannot be a fetch Request; replay this case over HTTP (without --through fetch)` };
+  }
+  let request: Request;
+  try {
+    request = new Request(url, { method: req.method, headers, ...(body === undefined ? {} : { body }), signal });
+  } catch (err) {
+    // What fetch refuses to send (a header value it will not carry): never reached the surface.
+    return { ok: false, kind: 'transport', message: `the request cannot be made a fetch Request: ${(err as Error)?.message ?? String(err)}` };
+  }
+  const timedOut = (): Sent => ({ ok: false, kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` });
+  try {
+    const res = await handle(request);
+    const cap = options.maxResponseBody ?? DEFAULT_MAX_RESPONSE_BODY;
+    const bytes = await readWebCapped(res.body, res.headers.get('content-length'), cap, signal);
+    if (signal.aborted) return timedOut();
+    if (bytes === undefined) return { ok: false, kind: 'too-large', message: `response body exceeds ${sizeText(cap)} (--max-response-body)` };
+    return { ok: true, response: { status: res.status, headers: headersOf(res.headers), body: bytes } };
+  } catch (err) {
+    if (signal.aborted) return timedOut();
+    const message = (err as Error)?.message ?? String(err);
+    return { ok: false, kind: 'transport', message: `the fetch handler failed: ${message}` };
   }
 }
 

@@ -1,9 +1,10 @@
 // A replay run: each fixture file against its surface's server, the files of one folder one after
 // another in name order and folders in parallel (up to the concurrency), the steps of a scenario in
-// order with their captures, each case judged by the comparator. Servers come from a starter the caller passes (the CLI starts ours in-process).
+// order with their captures, each case judged by the comparator. Servers come from a starter the
+// caller passes (the CLI starts ours in-process, on a port or as fetch handlers).
 import type { Case, CaptureSpec, FixtureFile, RequestSpec, ResponseSpec } from './fixture.js';
 import { type ActualResponse, type Difference, compareResponse } from './compare.js';
-import { headersFor, newDispatcher, send, urlFor } from './replay.js';
+import { type FetchHandle, headersFor, newDispatcher, send, sendThrough, urlFor } from './replay.js';
 import type { Conformer } from './conformance.js';
 import { basename, dirname, resolve } from 'node:path';
 import { REPLAY_HEADER } from '../fixture/headers.js';
@@ -13,6 +14,8 @@ import { type Vars, fillJson, fillText } from './template.js';
 
 export interface Target {
   readonly url: string;
+  /** Requests go through this fetch handler (`--through fetch`), not over HTTP to `url`. */
+  readonly handle?: FetchHandle;
   close?(): Promise<void>;
 }
 
@@ -157,7 +160,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
         continue;
       }
       // Names the fixture, so a server recording into this very folder can refuse to copy it into itself.
-      const r = await send(base.url, { ...req, headers: { ...req.headers, [REPLAY_HEADER]: resolve(c.file) } }, { timeoutMs: options.timeoutMs, dispatcher, ...(options.maxResponseBody === undefined ? {} : { maxResponseBody: options.maxResponseBody }), ...(options.headers ? { headers: options.headers, slotsOnly } : {}) });
+      const marked = { ...req, headers: { ...req.headers, [REPLAY_HEADER]: resolve(c.file) } };
+      const sendOptions = { timeoutMs: options.timeoutMs, ...(options.maxResponseBody === undefined ? {} : { maxResponseBody: options.maxResponseBody }), ...(options.headers ? { headers: options.headers, slotsOnly } : {}) };
+      const r = base.handle ? await sendThrough(base.handle, base.url, marked, sendOptions) : await send(base.url, marked, { ...sendOptions, dispatcher });
       const durationMs = performance.now() - began;
       if (!r.ok) {
         if (r.kind === 'unreachable') down.set(file.surface, r.message);

@@ -1,5 +1,5 @@
-// `api-check`: flags -> the check library; starts our surfaces in-process (port 0, a fresh seeded
-// temp data dir each) unless --base-url points at a running server. Exit 0/1/2/3 (DESIGN.md 4).
+// `api-check`: flags -> the check library; starts our surfaces in-process (port 0, or as fetch
+// handlers with --through fetch; a fresh seeded temp data dir each) unless --base-url points at a running server. Exit 0/1/2/3 (DESIGN.md 4).
 // The checker, the server and Ink load only once a run needs them (`--help` loads commander only).
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +49,8 @@ export async function endpointNamer(load: () => Promise<{ readonly surface: Surf
  * the fixture loader writes it); a module's surface is checked here, so a surface the load checks
  * refuse is one line before anything is started or sent.
  */
-async function describeSurface(name: string): Promise<Surface | undefined> {
-  const load = surfaceLoader(name);
+async function describeSurface(name: string, lenient = false): Promise<Surface | undefined> {
+  const load = surfaceLoader(name, { lenient });
   if (load === undefined) return undefined;
   const { surface } = await load();
   if (registryKey(name) === undefined) {
@@ -63,22 +63,40 @@ async function describeSurface(name: string): Promise<Surface | undefined> {
   return surface;
 }
 
-/** Starts a surface (registry name or module path) on an ephemeral port in its own temp data dir (removed after). */
-export function inProcess(name: string, log: (line: string) => void): Starter | undefined {
-  const load = surfaceLoader(name);
+/** How requests reach a surface started here: over HTTP to a port, or through its fetch handler. */
+export type Through = 'http' | 'fetch';
+
+/**
+ * The URL a fetch handler's Requests are made for: only their Host header, as no socket is opened.
+ * decided: docs/checks-and-fixtures.md "Through the fetch handler".
+ */
+const FETCH_BASE = 'http://localhost';
+
+/**
+ * Starts a surface (registry name or module path) in its own temp data dir (removed after): on an
+ * ephemeral port, or (`through: 'fetch'`) as its fetch handler, no port at all.
+ */
+export function inProcess(name: string, log: (line: string) => void, through: Through = 'http', lenient = false): Starter | undefined {
+  const load = surfaceLoader(name, { lenient });
   if (load === undefined) return undefined;
   const key = registryKey(name) ?? (basename(name).replace(/\.[cm]?[jt]s$/, '').replace(/[^\w-]/g, '') || 'surface');
   return async () => {
-    const [loaded, { serve }] = await Promise.all([load(), import('../server/index.js')]);
+    const loaded = await load();
     // decided (docs/decisions.md "OpenAPI in"): a surface without handlers (an OpenAPI document) is served by the mock, as by api-serve.
     const handlers = loaded.handlers === undefined ? (await import('../mock/index.js')).mock(loaded.surface) : requireHandlers(loaded, name);
     const dataDir = mkdtempSync(join(tmpdir(), `api-check-${key}-`));
+    const options = { dataDir, users: openUserStore, log: (line: string) => log(`${name}: ${line}`) };
+    const removeData = () => rmSync(dataDir, { recursive: true, force: true });
     try {
       seed(dataDir);
-      const served = await serve(handlers, { port: 0, dataDir, users: openUserStore, log: (line) => log(`${name}: ${line}`) });
-      return { url: served.url, close: async () => { await served.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+      if (through === 'fetch') {
+        const handler = await (await import('../fetch/index.js')).fetchHandler(handlers, options);
+        return { url: FETCH_BASE, handle: handler.handle, close: async () => { await handler.close(); removeData(); } };
+      }
+      const served = await (await import('../server/index.js')).serve(handlers, { ...options, port: 0 });
+      return { url: served.url, close: async () => { await served.close(); removeData(); } };
     } catch (err) {
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
       throw err;
     }
   };
@@ -97,7 +115,7 @@ const header = (v: string, prev: [string, string][] = []): [string, string][] =>
 
 interface Opts {
   surface?: string[]; grep?: string; list?: boolean; lint?: boolean; bail?: boolean; timeout: number; maxResponseBody: number; header?: [string, string][];
-  concurrency: number; reporter: Reporter; output?: string; baseUrl?: string[]; conformance: boolean;
+  concurrency: number; reporter: Reporter; output?: string; baseUrl?: string[]; conformance: boolean; through: Through; lenient?: boolean;
 }
 
 function baseUrls(values: readonly string[] | undefined, env: NodeJS.ProcessEnv): string | Record<string, string> | undefined {
@@ -136,6 +154,9 @@ export function program(): Command {
     .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'plain', 'junit', 'json']).default('pretty'))
     .option('--output <file>', 'write the report to this file')
     .option('--base-url <url>', 'check a running server (or NAME=URL per surface, repeatable); env API_CHECK_BASE_URL', collect)
+    .addOption(new Option('--through <way>', 'how requests reach the surfaces started here: http (each on a port) or fetch (through its fetch handler, api-serve/fetch: no port opened)')
+      .choices(['http', 'fetch']).default('http'))
+    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is read with that check left out (one warning per keyword) instead of refused')
     .showHelpAfterError(false)
     .enablePositionalOptions()
     .exitOverride()
@@ -182,12 +203,15 @@ export async function main(argv: string[]): Promise<void> {
   try {
     if (opts.grep !== undefined) grep = new RegExp(opts.grep, 'i');
     baseUrl = baseUrls(opts.baseUrl, process.env);
+    if (opts.through === 'fetch' && baseUrl !== undefined) throw new InvalidArgumentError('--through fetch replays through surfaces started here; it cannot reach --base-url (or API_CHECK_BASE_URL)');
   } catch (err) {
     process.stderr.write(`api-check: ${(err as Error).message}\n`);
     process.exit(2);
   }
   const { checkFixtures, initialProgress } = await import('../check/index.js');
   const logs: string[] = [];
+  const through = opts.through;
+  const lenient = opts.lenient === true;
   const code = await checkFixtures({
     paths,
     ...(opts.surface ? { surfaces: opts.surface.flatMap((s) => s.split(',')).filter((s) => s !== '') } : {}),
@@ -203,8 +227,8 @@ export async function main(argv: string[]): Promise<void> {
     reporter: opts.reporter,
     ...(opts.output === undefined ? {} : { output: opts.output }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
-    startSurface: (name) => inProcess(name, (line) => logs.push(line)),
-    loadSurface: describeSurface,
+    startSurface: (name) => inProcess(name, (line) => logs.push(line), through, lenient),
+    loadSurface: (name) => describeSurface(name, lenient),
     stdout: process.stdout,
     stderr: process.stderr,
     // Ink loads only when a live view is drawn: plain and CI runs start faster without it.
