@@ -54,7 +54,8 @@ const embed = (misses: NearMiss[], step: string, put: (v: unknown) => unknown): 
 /** The misses of a value of `codec`; `typed` adds a value of the wrong JSON type at this place. */
 function missesAt(codec: Codec<unknown>, value: unknown, depth: number, typed: boolean): NearMiss[] {
   // Applicator keywords judge values the base accepts: a miss of the base is a miss of the whole.
-  if (codec.applied !== undefined) return missesAt(codec.applied.base, value, depth, typed);
+  // A merged allOf keeps its rules over a base without `untyped` (intersection.ts): the whole still takes every type.
+  if (codec.applied !== undefined) return missesAt(codec.applied.base, value, depth, typed && codec.untyped === undefined);
   // A schema without `type` takes every type: its misses are its base's, values of the base's type.
   if (codec.untyped !== undefined) return missesAt(codec.untyped.base, value, depth, false);
   const out = typed ? wrongType(codec) : [];

@@ -47,7 +47,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
     properties: Object.fromEntries(keys.map((k) => [k, props[k]!.schema])),
     required,
     ...(patterns.length === 0 ? {} : { patternProperties: Object.fromEntries(patterns.map((p) => [p.pattern, p.codec.schema])) }),
-    additionalProperties: typeof extra === 'boolean' ? extra : extra.schema,
+    ...(extra === unsaid ? {} : { additionalProperties: typeof extra === 'boolean' ? extra : extra.schema }),
   };
   for (const k of ['minProperties', 'maxProperties'] as const) if (options[k] !== undefined) schema[k] = options[k];
   const rules = rulesOf(schema);
@@ -189,6 +189,15 @@ export const json: JsonCodec<unknown> = {
   formatText: (v) => JSON.stringify(v),
   check: (value) => ok(value),
 };
+
+/**
+ * Any JSON value where a schema says nothing: an absent `items`, a name `required` lists without a
+ * property schema, and as `extra`, an object whose schema says nothing of other keys (no
+ * `additionalProperties`: they are kept, and the schema text has no such keyword). It checks
+ * what `json` checks (nothing) but, unlike `json` (`true`), evaluates nothing, so
+ * `unevaluatedProperties`/`unevaluatedItems` still judge what it takes. Told apart by identity.
+ */
+export const unsaid: JsonCodec<unknown> = { ...json };
 
 /** Raw bytes (octet-stream bodies). */
 export const bytes: BytesCodec<Buffer> = {

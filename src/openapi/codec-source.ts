@@ -159,19 +159,33 @@ export class CodecSource {
     return out;
   }
 
+  /** A keyword argument: codecs written as codecs, anything else as its literal. */
+  private argsText(value: unknown, scope: ReadonlySet<string>): string {
+    if (typeof value === 'object' && value !== null && typeof (value as { check?: unknown }).check === 'function') return this.write(value as Codec<unknown>, scope);
+    if (Array.isArray(value)) return `[${value.map((v) => this.argsText(v, scope)).join(', ')}]`;
+    if (typeof value === 'object' && value !== null) return `{ ${Object.entries(value).map(([k, v]) => `${propertyKey(k)}: ${this.argsText(v, scope)}`).join(', ')} }`;
+    return literal(value);
+  }
+
   private core(codec: Codec<unknown>, scope: ReadonlySet<string>): string {
     const w = (c: Codec<unknown>) => this.write(c, scope);
     const parts = allOfParts(codec);
     if (parts) return `t.allOf(${literal(parts.name)}, [${parts.parts.map(w).join(', ')}])`;
     if (codec.applied) {
-      // decided: applicator keywords have no call of `t`; the source checks the rest, and says so (docs/decisions.md "Codecs").
-      this.notes.push(`the keywords ${codec.applied.rules.map((r) => r.keyword).join(', ')} of ${codec.label} are not written (the source does not check them)`);
-      return this.write(codec.applied.base, scope);
+      // The keyword modules' rules are written as `t.keywords(base, args)`, which makes them again;
+      // a rule without arguments (an allOf part the merge kept apart) is said in a note.
+      const { base, rules } = codec.applied;
+      const args: Record<string, unknown> = {};
+      for (const r of rules) if (r.args !== undefined) Object.assign(args, r.args);
+      const unwritten = rules.filter((r) => r.args === undefined).map((r) => r.keyword);
+      if (unwritten.length > 0) this.notes.push(`the keywords ${unwritten.join(', ')} of ${codec.label} are not written (the source does not check them)`);
+      const written = this.write(base, scope);
+      return Object.keys(args).length === 0 ? written : `t.keywords(${written}, ${this.argsText(args, scope)})`;
     }
     const loose = codec.untyped;
     if (loose) return `t.untyped(${w(loose.base)}${loose.others.length === 0 ? '' : `, [${loose.others.map(w).join(', ')}]`})`;
     switch (codec.kind) {
-      case 'json': return 't.json';
+      case 'json': return codec === t.unsaid ? 't.unsaid' : 't.json';
       case 'bytes': return 't.bytes';
       case 'lazy': {
         if (scope.has(codec.name)) return selfName(codec.name);

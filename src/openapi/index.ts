@@ -3,3 +3,4 @@ export { loadDocument, isDocumentPath, OpenApiLoadError, type LoadedDocument, ty
 export { importSurface, type ImportedSurface, type ImportedOperation } from './import-surface.js';
 export { warningLine, type ImportWarning } from './warnings.js';
 export { surfaceSource, type SourceOptions } from './surface-source.js';
+export { documentWarnings, weakerChecks, type WeakerCheck } from './weaker-checks.js';

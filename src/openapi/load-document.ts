@@ -2,10 +2,13 @@
 // a file, validates it and bundles its external `$ref`s into one document whose remaining
 // references are local pointers. The only module importing @readme/openapi-parser.
 import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { validate, bundle, compileErrors, parse, ResolverError, type ParserOptions } from '@readme/openapi-parser';
 import { pointerOfMessage } from './line-pointer.js';
 import { refFence, refusalLine, type RefFence } from './ref-fence.js';
 import { restoreMetaSchemaRefs } from './meta-schemas.js';
+import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-document-refs.js';
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
@@ -21,6 +24,8 @@ export interface LoadedDocument {
   readonly version: '3.0' | '3.1';
   /** Set when the file is Swagger 2.0: `document` is its conversion to OpenAPI 3.0. */
   readonly converted?: ConvertedFrom;
+  /** The file's URL: the base URI of the document's schemas outside every `$id`. */
+  readonly base?: string;
 }
 
 /** What a Swagger 2.0 file's conversion says about the file. */
@@ -60,6 +65,14 @@ function parserOptions(fence: RefFence): ParserOptions {
   return options as unknown as ParserOptions;
 }
 
+/** The in-document `$ref`s of a 3.1 document, when it has some (a 3.0 Schema Object has no `$id`). */
+function inDocumentRefs31(head: unknown, path: string): InDocumentRefs | undefined {
+  const openapi = typeof head === 'object' && head !== null ? (head as Record<string, unknown>).openapi : undefined;
+  if (typeof openapi !== 'string' || !openapi.startsWith('3.1')) return undefined;
+  const refs = inDocumentRefs(head, path);
+  return refs.at.length === 0 ? undefined : refs;
+}
+
 /** Refuses a document whose aliases would expand past the limit (before anything walks it). */
 function boundAliases(path: string, value: unknown): void {
   const expansion = aliasExpansion(value);
@@ -82,6 +95,7 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   }
   if (statSync(path).isDirectory()) throw new OpenApiLoadError(`${path}: is a directory, not a document`);
   let head: unknown;
+  let own: InDocumentRefs | undefined;
   const fence = refFence(path, (error, url) => new ResolverError(error, url));
   const options = parserOptions(fence);
   try {
@@ -89,10 +103,17 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
     // aliases are counted before any walk, and again once the files referred to are in.
     head = await parse(path, options);
     boundAliases(path, head);
-    if (hasExternalRef(head)) {
+    // decided (docs/decisions.md "Codecs"): a `$ref` naming a schema resource of the document (an
+    // `$id` inside it) is the importer's to resolve, from the document alone; the parser is shown
+    // the document without it (it would read it as a file beside the document, or refuse a URL).
+    own = inDocumentRefs31(head, path);
+    const shown = own === undefined ? head : hidden(head, own);
+    if (hasExternalRef(shown)) {
+      if (own !== undefined) fence.answerRoot(JSON.stringify(shown));
       head = await bundle(path, options);
       // Bundling inlined what the fence read for a meta-schema `$ref`: the `$ref` is put back.
       restoreMetaSchemaRefs(head);
+      if (own !== undefined) restored(head, own);
       boundAliases(path, head);
     }
   } catch (err) {
@@ -110,8 +131,8 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence);
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
-  await validated(path, document, options, fence);
-  return { document, version: version[1] === '0' ? '3.0' : '3.1' };
+  await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence);
+  return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href };
 }
 
 /**

@@ -40,6 +40,8 @@ export interface RefFence {
   readonly resolver: FencedResolver;
   /** The first `$ref` refused, if any: the parser wraps a resolver's error, so it is kept here. */
   refused(): RefRefusal | undefined;
+  /** From now on the document itself reads as `text` (the loader's copy of it, some `$ref`s kept from the parser). */
+  answerRoot(text: string): void;
 }
 
 /** The error a refused read throws (the parser's message is not shown; `refused()` is). */
@@ -81,6 +83,7 @@ export function refFence(documentPath: string, readError: ReadError): RefFence {
   const realFolder = realpath(folder) ?? folder;
   const realRoot = realpath(root) ?? root;
   let first: RefRefusal | undefined;
+  let rootText: Buffer | undefined;
   // The parser's own file reader's words for a file that cannot be read.
   const read = async (path: string, url: string): Promise<Buffer> => {
     try { return await readFile(path); } catch (err) {
@@ -101,6 +104,7 @@ export function refFence(documentPath: string, readError: ReadError): RefFence {
   };
   return {
     refused: () => first,
+    answerRoot: (text) => { rootText = Buffer.from(text); },
     resolver: {
       // Before the parser's own file and http resolvers, and for every URL: a URL is refused here
       // rather than left to the http resolver (which would look the host up).
@@ -113,7 +117,7 @@ export function refFence(documentPath: string, readError: ReadError): RefFence {
         if (meta !== undefined) return meta;
         const path = localPath(file.url);
         if (path === undefined) return refuse('remote', file, file.url);
-        if (path === root) return read(root, file.url);
+        if (path === root) return rootText ?? read(root, file.url);
         // decided (docs/decisions.md "a document is untrusted input"): the path as written is
         // checked first, so a file outside is refused without being looked at (not even whether it
         // exists); then its realpath, so a symlink inside cannot lead out.

@@ -1,6 +1,7 @@
-// Local `$ref`s of a bundled document: what a pointer names, and which targets reach themselves
+// `$ref`s of a bundled document: what a local pointer names, and which targets reach themselves
 // (those become recursive codecs; every other target is read once and shared).
-import { resolvePointer } from '../codec/json-pointer.js';
+import { child, resolvePointer } from '../codec/json-pointer.js';
+import type { SchemaResources } from './schema-resources.js';
 
 type Found = { readonly found: true; readonly value: unknown } | { readonly found: false };
 
@@ -13,28 +14,40 @@ export function resolveRef(doc: unknown, ref: string): Found {
   return r.found ? { found: true, value: r.value } : { found: false };
 }
 
-/** Every `$ref` string inside a value (not following them). */
-function refsIn(value: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(value)) for (const v of value) refsIn(v, out);
+/** Each `$ref` and `$dynamicRef` inside a value (not following them), with the pointer of the schema holding it. */
+function refsIn(value: unknown, pointer: string, out: { ref: string; from: string; dynamic: boolean }[]): typeof out {
+  if (Array.isArray(value)) value.forEach((v, i) => refsIn(v, child(pointer, i), out));
   else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) {
-      if (k === '$ref' && typeof v === 'string') out.add(v);
-      else refsIn(v, out);
+      if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string') out.push({ ref: v, from: pointer, dynamic: k === '$dynamicRef' });
+      else refsIn(v, child(pointer, k), out);
     }
   }
   return out;
 }
 
-/** The reference targets from which following references leads back to themselves. */
-export function cyclicTargets(doc: unknown): Set<string> {
+/**
+ * The schemas (by pointer) from which following references leads back to themselves. A
+ * `$dynamicRef` is taken to lead to every `$dynamicAnchor` of its name, which a dynamic scope may
+ * pick: a target counted cyclic that is not only costs a named recursive codec.
+ */
+export function cyclicTargets(resources: SchemaResources): Set<string> {
   const edges = new Map<string, Set<string>>();
-  const pending = [...refsIn(doc, new Set())];
+  const targetsOf = (r: { ref: string; from: string; dynamic: boolean }): string[] => {
+    const found = resources.resolve(r.ref, r.from);
+    const out = found === undefined ? [] : [found.pointer];
+    const hash = r.ref.indexOf('#');
+    const name = hash < 0 ? '' : r.ref.slice(hash + 1);
+    if (r.dynamic && name !== '' && !name.startsWith('/')) out.push(...resources.dynamicAnchorsNamed(name));
+    return out;
+  };
+  const pending = refsIn(resources.doc, '', []).flatMap(targetsOf);
   while (pending.length > 0) {
-    const ref = pending.pop()!;
-    if (edges.has(ref)) continue;
-    const found = resolveRef(doc, ref);
-    const next = found.found ? refsIn(found.value, new Set()) : new Set<string>();
-    edges.set(ref, next);
+    const target = pending.pop()!;
+    if (edges.has(target)) continue;
+    const found = resolvePointer(resources.doc, target);
+    const next = new Set(found.found ? refsIn(found.value, target, []).flatMap(targetsOf) : []);
+    edges.set(target, next);
     pending.push(...next);
   }
   const cyclic = new Set<string>();
@@ -42,11 +55,11 @@ export function cyclicTargets(doc: unknown): Set<string> {
     const seen = new Set<string>();
     const stack = [...edges.get(start)!];
     while (stack.length > 0) {
-      const ref = stack.pop()!;
-      if (ref === start) { cyclic.add(start); break; }
-      if (seen.has(ref)) continue;
-      seen.add(ref);
-      stack.push(...(edges.get(ref) ?? []));
+      const target = stack.pop()!;
+      if (target === start) { cyclic.add(start); break; }
+      if (seen.has(target)) continue;
+      seen.add(target);
+      stack.push(...(edges.get(target) ?? []));
     }
   }
   return cyclic;

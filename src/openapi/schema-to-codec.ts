@@ -6,11 +6,15 @@ import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { compilePattern } from '../codec/constraints.js';
 import { deepEqual } from '../codec/json-equal.js';
 import { KEYWORDS, type KeywordRule, type ReadSub, withRule } from '../codec/keywords/index.js';
+import { readRule } from '../codec/keywords/keyword-args.js';
 import { familyOfCodec } from '../codec/untyped.js';
 import { child, type Warnings } from './warnings.js';
-import { cyclicTargets, resolveRef } from './refs.js';
+import { cyclicTargets } from './refs.js';
+import { DOCUMENT_BASE, SchemaResources } from './schema-resources.js';
+import { DynamicScope } from './dynamic-scope.js';
 import { metaSchemaCodec } from './meta-schemas.js';
 import { discriminatorValues } from '../codec/union.js';
+import { ASSERTING_KEYWORDS } from './vocabulary.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -18,9 +22,10 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 /** Keywords that only annotate (or that this module reads elsewhere): no warning when present. */
 const ANNOTATIONS = new Set([
   'title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml',
-  '$comment', '$schema', '$id', 'discriminator', 'nullable', 'contentMediaType', 'contentEncoding',
-  // Definitions are read where a `$ref` points into them, not where they stand.
-  '$defs', 'definitions',
+  '$comment', '$schema', '$id', 'discriminator', 'nullable', 'contentMediaType', 'contentEncoding', 'contentSchema',
+  // Definitions are read where a `$ref` points into them, not where they stand; anchors name a
+  // schema for a `$ref` (schema-resources.ts indexes them).
+  '$defs', 'definitions', '$anchor', '$dynamicAnchor',
 ]);
 /** Keywords this module turns into codecs. */
 const READ = new Set([
@@ -48,12 +53,20 @@ const FORMAT_CODECS: Readonly<Record<string, AnyCodec>> = {
 };
 
 export class SchemaReader {
+  /** Codecs of `$ref` targets by pointer (and dynamic scope, when the document has `$dynamicAnchor`s). */
   private readonly memo = new Map<string, Codec<unknown>>();
   private readonly selves = new Map<string, LazyCodec<unknown>>();
   private readonly cyclic: ReadonlySet<string>;
+  private readonly resources: SchemaResources;
+  private readonly dynamic: DynamicScope;
+  /** Where a `{ $ref }` this module made (beside its siblings, in an `allOf`) was written: its base URI is there. */
+  private readonly origins = new WeakMap<object, string>();
 
-  constructor(readonly doc: Obj, private readonly version: '3.0' | '3.1', private readonly warnings: Warnings) {
-    this.cyclic = cyclicTargets(doc);
+  /** `base`: the document's URL (the base URI outside every `$id`), when it was read from a file. */
+  constructor(readonly doc: Obj, private readonly version: '3.0' | '3.1', private readonly warnings: Warnings, base = DOCUMENT_BASE) {
+    this.resources = new SchemaResources(doc, base, version === '3.1');
+    this.cyclic = cyclicTargets(this.resources);
+    this.dynamic = new DynamicScope(this.resources);
   }
 
   /** The codec of the schema at `pointer`; `name` names an object that has no title. */
@@ -63,53 +76,71 @@ export class SchemaReader {
     // an optional property of it must be absent; generators leave it out.
     if (schema === false) return this.read({ not: true }, pointer, name);
     if (!isObj(schema)) {
-      this.warnings.add(pointer, 'not a schema; read as any JSON value');
+      this.warnings.add(pointer, 'not a schema; read as any JSON value', 'schema');
       return t.json;
     }
-    if (typeof schema.$ref === 'string') {
+    // An embedded schema resource (`$id`) puts its `$dynamicAnchor`s in the dynamic scope.
+    const entered = this.version === '3.1' && typeof schema.$id === 'string' && this.resources.resourceAt(pointer).root === pointer ? this.dynamic.entering(pointer) : undefined;
+    if (entered !== undefined) return this.dynamic.within(entered, () => this.read(schema, pointer, name));
+    const keyword = typeof schema.$ref === 'string' ? '$ref' : this.version === '3.1' && typeof schema.$dynamicRef === 'string' ? '$dynamicRef' : undefined;
+    if (keyword !== undefined) {
       // 3.1 (JSON Schema 2020-12): keywords beside `$ref` apply too, as `allOf` of the target and
       // them. 3.0 ignores them (a warning says so, in `ref`). decided: docs/decisions.md "Codecs".
-      const { $ref, ...siblings } = schema;
+      const { [keyword]: ref, ...siblings } = schema;
       const applied = Object.keys(siblings).some((k) => !ANNOTATIONS.has(k) && k !== 'summary' && !k.startsWith('x-'));
-      if (this.version === '3.1' && applied) return this.read({ ...siblings, allOf: [{ $ref }, ...(Array.isArray(siblings.allOf) ? siblings.allOf : [])] }, pointer, name);
-      return this.ref(schema, pointer);
+      if (this.version === '3.1' && applied) {
+        const part = { [keyword]: ref };
+        this.origins.set(part, this.origins.get(schema) ?? pointer);
+        // After the schema's own `allOf` items, which so keep their pointers (and base URIs).
+        return this.read({ ...siblings, allOf: Array.isArray(siblings.allOf) ? [...siblings.allOf, part] : [part] }, pointer, name);
+      }
+      return this.ref(schema, pointer, keyword);
     }
     const codec = this.annotated(this.valued(schema, pointer, name), schema, pointer);
     for (const k of Object.keys(schema)) {
-      if (!READ.has(k) && !ANNOTATIONS.has(k) && !k.startsWith('x-')) this.warnings.add(child(pointer, k), `the keyword ${k} is not supported and is not checked`);
+      if (READ.has(k) || ANNOTATIONS.has(k) || k.startsWith('x-')) continue;
+      if (ASSERTING_KEYWORDS.has(k)) this.warnings.add(child(pointer, k), `the keyword ${k} is not supported and is not checked`, k);
+      else this.warnings.add(child(pointer, k), `${k} is not a JSON Schema keyword; read as an annotation (no check)`);
     }
     return codec;
   }
 
-  /** The codec a `$ref` names: memoised per target, recursive when the target reaches itself. */
-  private ref(schema: Obj, pointer: string): Codec<unknown> {
-    const target = schema.$ref as string;
-    // `$schema` and `$comment` change no check, beside a `$ref` or not.
-    const siblings = Object.keys(schema).filter((k) => k !== '$ref' && k !== 'description' && k !== 'summary' && k !== '$schema' && k !== '$comment');
+  /**
+   * The codec a `$ref` (or `$dynamicRef`) names: resolved against the base URI where it is written
+   * (schema-resources.ts), memoised per target and dynamic scope, recursive when the target reaches itself.
+   */
+  private ref(schema: Obj, pointer: string, keyword: '$ref' | '$dynamicRef'): Codec<unknown> {
+    const target = schema[keyword] as string;
+    // A `{ $ref }` made by a caller (`{ $ref: '#/components/schemas/Pet' }`) is read as written at the document's root.
+    const from = this.origins.get(schema) ?? (this.resources.at(pointer)?.value === schema ? pointer : '');
+    // `$schema` and `$comment` change no check, beside a `$ref` or not; in 3.1 identifiers and
+    // definitions beside it name schemas (indexed), they check nothing here.
+    const named = new Set([keyword, 'description', 'summary', '$schema', '$comment', ...(this.version === '3.1' ? ['$id', '$defs', 'definitions', '$anchor', '$dynamicAnchor'] : [])]);
+    const siblings = Object.keys(schema).filter((k) => !named.has(k));
     if (siblings.length > 0) this.warnings.add(pointer, `keywords beside $ref (${siblings.join(', ')}) are not applied`);
     // A well-known meta-schema (JSON Schema 2020-12, draft-04, OpenAPI 3.1's dialect): any JSON Schema.
     const meta = metaSchemaCodec(target);
     if (meta !== undefined) return meta;
-    const done = this.memo.get(target);
-    if (done) return done;
-    const self = this.selves.get(target);
-    if (self) return self;
-    const found = resolveRef(this.doc, target);
-    if (!found.found) {
-      this.warnings.add(pointer, `$ref ${target} does not resolve; read as any JSON value`);
+    const found = keyword === '$ref' ? this.resources.resolve(target, from) : this.dynamic.target(target, from);
+    if (found === undefined) {
+      this.warnings.add(pointer, `${keyword} ${target} does not resolve; read as any JSON value`, keyword);
       return t.json;
     }
+    if (found.fromDocumentRoot) this.warnings.add(pointer, `${keyword} ${target} names nothing inside its $id (${this.resources.resourceAt(from).uri}); read from the document's root`);
+    const scope = this.dynamic.entering(found.resource);
+    const key = this.dynamic.key(found.pointer, scope);
+    const done = this.memo.get(key) ?? this.selves.get(key);
+    if (done) return done;
     const last = target.split('/').pop() ?? 'Object';
     const name = codecName(last.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const at = target.startsWith('#') ? target.slice(1) : pointer;
-    const codec = this.cyclic.has(target)
+    const codec = this.dynamic.within(scope, () => (this.cyclic.has(found.pointer)
       ? t.recursive<unknown>(name, (lazy) => {
-        this.selves.set(target, lazy);
-        return this.read(found.value, at, name);
+        this.selves.set(key, lazy);
+        return this.read(found.value, found.pointer, name);
       })
-      : this.named(this.read(found.value, at, name), name);
-    this.selves.delete(target);
-    this.memo.set(target, codec);
+      : this.named(this.read(found.value, found.pointer, name), name)));
+    this.selves.delete(key);
+    this.memo.set(key, codec);
     return codec;
   }
 
@@ -158,7 +189,7 @@ export class SchemaReader {
     let codec = this.combined(schema, pointer, name, type);
     const sub: ReadSub = (s, ...steps) => this.read(s, child(pointer, ...steps), codecName(`${name}_${steps.join('_')}`));
     for (const keyword of KEYWORDS) {
-      const rule = keyword.read(schema, sub);
+      const rule = readRule(keyword, schema, sub, codec);
       if (rule !== undefined) codec = withRule(codec, rule);
     }
     return codec;
@@ -185,20 +216,23 @@ export class SchemaReader {
         if (lacking !== undefined) throw new Error(`the discriminator property "${d}" is not a constant of ${lacking.label}, so options are told apart by their schemas`);
         return t.union(options, { discriminator: d });
       };
-      if (mode === 'oneOf') parts.push(this.attempt(pointer, () => (discriminator ? told(discriminator) : t.union(options)), () => t.union(options)));
+      if (mode === 'oneOf') parts.push(this.attempt(pointer, undefined, () => (discriminator ? told(discriminator) : t.union(options)), () => t.union(options)));
       else parts.push(t.anyOf(options));
     }
     if (parts.length === 0) return own ?? t.json;
     if (own) parts.unshift(own);
     const all = narrowed(parts);
     if (all.length === 1) return all[0]!;
-    return this.attempt(pointer, () => intersect(name, all), () => all[0]!);
+    return this.attempt(pointer, 'allOf', () => intersect(name, all), () => all[0]!);
   }
 
-  /** Tries a construction; a codec the codec layer refuses is a warning and the fallback. */
-  private attempt(pointer: string, make: () => Codec<unknown>, fallback: () => Codec<unknown>): Codec<unknown> {
+  /**
+   * Tries a construction; a codec the codec layer refuses is a warning and the fallback. `weaker`
+   * names the keyword whose check the fallback leaves out (undefined: the fallback is exact).
+   */
+  private attempt(pointer: string, weaker: string | undefined, make: () => Codec<unknown>, fallback: () => Codec<unknown>): Codec<unknown> {
     try { return make(); } catch (err) {
-      this.warnings.add(pointer, `${(err as Error).message}; read more loosely`);
+      this.warnings.add(pointer, `${(err as Error).message}; read more loosely`, weaker);
       return fallback();
     }
   }
@@ -227,7 +261,7 @@ export class SchemaReader {
     const families = (['object', 'array', 'string', 'number'] as const).filter((f) => FAMILY_KEYS[f].some(named));
     if (families.length === 0) return undefined;
     const [first, ...rest] = families.map((f) => this.typed(schema, pointer, name, f)!);
-    return this.attempt(pointer, () => t.untyped(first!, rest), () => first!);
+    return this.attempt(pointer, 'type', () => t.untyped(first!, rest), () => first!);
   }
 
   private string(schema: Obj, pointer: string): Codec<unknown> {
@@ -238,7 +272,7 @@ export class SchemaReader {
     // treats formats by default: no warning.
     if (format !== undefined && !known) base = { ...base, schema: { ...base.schema, format } };
     if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {
-      this.warnings.add(child(pointer, 'pattern'), `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression; not checked`);
+      this.warnings.add(child(pointer, 'pattern'), `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression; not checked`, 'pattern');
       const { pattern: _p, ...rest } = schema;
       return this.constrained(rest, pointer, base, STRING_KEYS);
     }
@@ -254,7 +288,7 @@ export class SchemaReader {
       if (schema.exclusiveMaximum === true && typeof schema.maximum === 'number') { delete rules.maximum; rules.exclusiveMaximum = schema.maximum; }
     }
     if (Object.keys(rules).length === 0) return base;
-    return this.attempt(pointer, () => t.constrain(base as AnyCodec, rules as never), () => base);
+    return this.attempt(pointer, Object.keys(rules).join(', '), () => t.constrain(base as AnyCodec, rules as never), () => base);
   }
 
   /**
@@ -272,15 +306,15 @@ export class SchemaReader {
       const stop = list.findIndex((s) => s === false);
       const items = (stop < 0 ? list : list.slice(0, stop)).map((s, i) => this.read(s, child(pointer, listKey, i), `${name}_${i}`));
       const after = schema[afterKey];
-      const rest = stop >= 0 || after === false ? false : after === undefined ? t.json : this.read(after, child(pointer, afterKey), `${name}Item`);
+      const rest = stop >= 0 || after === false ? false : after === undefined ? t.unsaid : this.read(after, child(pointer, afterKey), `${name}Item`);
       // Enough items required to fill every position: the fixed tuple (typed `[A, B]`, not `[A?, B?]`).
       const partial = !(typeof opts.minItems === 'number' && opts.minItems >= items.length);
       return t.tuple(items, { ...opts, rest, partial });
     }
     // `items: false` alone allows only the empty list: a tuple of no positions.
     if (schema.items === false) return t.tuple([], { ...opts, partial: true });
-    const item = schema.items === undefined ? t.json : this.read(schema.items, child(pointer, 'items'), `${name}Item`);
-    return this.attempt(pointer, () => t.array(item, opts), () => t.array(item));
+    const item = schema.items === undefined ? t.unsaid : this.read(schema.items, child(pointer, 'items'), `${name}Item`);
+    return this.attempt(pointer, Object.keys(opts).join(', '), () => t.array(item, opts), () => t.array(item));
   }
 
   private object(schema: Obj, pointer: string, name: string): Codec<unknown> {
@@ -293,19 +327,22 @@ export class SchemaReader {
       own(props, key, required.has(key) ? codec : this.optional(codec, s, at));
     }
     for (const key of required) {
-      if (!Object.hasOwn(props, key)) own(props, key, t.json);
+      if (!Object.hasOwn(props, key)) own(props, key, t.unsaid);
     }
     const patterns: Record<string, Codec<unknown>> = {};
     if (isObj(schema.patternProperties)) {
       for (const [p, s] of Object.entries(schema.patternProperties)) own(patterns, p, this.read(s, child(pointer, 'patternProperties', p), `${name}Pattern`));
     }
     const ap = schema.additionalProperties;
-    // OpenAPI objects take keys they do not list unless they say `additionalProperties: false`.
-    const extra = ap === false ? {} : ap === undefined || ap === true || (isObj(ap) && Object.keys(ap).length === 0) ? { allowExtra: true } : { extra: this.read(ap, child(pointer, 'additionalProperties'), `${name}Value`) };
+    // OpenAPI objects take keys they do not list unless they say `additionalProperties: false`, and
+    // keep them (JSON Schema checks, it does not transform): any value where it says nothing or
+    // `true`; an absent one evaluates none of them (`unevaluatedProperties` judges them).
+    const extra = ap === false ? {} : ap === undefined ? { extra: t.unsaid } : ap === true || (isObj(ap) && Object.keys(ap).length === 0) ? { extra: t.json } : { extra: this.read(ap, child(pointer, 'additionalProperties'), `${name}Value`) };
     const counts: Obj = {};
     for (const k of ['minProperties', 'maxProperties']) if (typeof schema[k] === 'number') counts[k] = schema[k];
     const label = typeof schema.title === 'string' ? schema.title : name;
-    const codec = this.attempt(pointer, () => t.object(label, props, { ...extra, patterns, ...counts }), () => t.json) as Codec<unknown>;
+    const made = () => t.object(label, props, { ...extra, patterns, ...counts });
+    const codec = this.attempt(pointer, 'properties', made, () => t.json) as Codec<unknown>;
     // An inline object without a title stays inline in the docs (only titled objects become components).
     if (typeof schema.title === 'string' || codec.kind !== 'object') return codec;
     const { title: _title, ...untitled } = codec.schema;
@@ -363,9 +400,13 @@ function narrowed(parts: readonly Codec<unknown>[]): Codec<unknown>[] {
 
 /** `allOf` of parts; parts all without `type`, of one type's keywords, make a whole without `type`. */
 function intersect(name: string, parts: readonly Codec<unknown>[]): Codec<unknown> {
-  const loose = parts.every((p) => p.untyped !== undefined && p.applied === undefined && p.untyped.others.length === 0);
-  const bases = loose ? parts.map((p) => p.untyped!.base) : [];
-  if (loose && new Set(bases.map(familyOfCodec)).size === 1) return t.untyped(t.allOf(name, bases as AnyCodec[]) as Codec<unknown>);
+  const loose = parts.every((p) => p.untyped !== undefined && p.untyped.others.length === 0);
+  // A part with applicator rules (`unevaluatedProperties`, `not`) is merged whole, so its rules hold.
+  const bases = loose ? parts.map((p) => (p.applied === undefined ? p.untyped!.base : p)) : [];
+  if (loose && new Set(bases.map(familyOfCodec)).size === 1) {
+    // Lists allOf cannot merge (two tuples, a list and a tuple) are rules, as below.
+    try { return t.untyped(t.allOf(name, bases as AnyCodec[]) as Codec<unknown>); } catch (err) { if (familyOfCodec(bases[0]!) !== 'array') throw err; }
+  }
   try {
     return t.allOf(name, parts as AnyCodec[]) as Codec<unknown>;
   } catch (err) {
@@ -388,6 +429,7 @@ function partRule(whole: Codec<unknown>, part: Codec<unknown>): KeywordRule {
       const r = part.check(v, '$');
       return r.ok ? undefined : r.error;
     },
+    evaluated: (_v, walk) => walk(part),
     // An object part: its sample's keys under the value's, a value its field refuses replaced by the field's sample.
     fix(v, sample) {
       if (part.kind !== 'object' || !isObj(v)) return v;

@@ -7,6 +7,11 @@ export interface ImportWarning {
   /** RFC 6901 pointer into the document (`/paths/~1pets/get/callbacks`). */
   readonly pointer: string;
   readonly message: string;
+  /**
+   * The schema keyword whose check is left out or made weaker (`unevaluatedProperties`, `$ref`),
+   * when the warning means a weaker check: such a document is refused unless the user is lenient.
+   */
+  readonly weaker?: string;
 }
 
 /** The pointer of a descendant: `child('/paths', '/pets', 'get')` is `/paths/~1pets/get`. */
@@ -19,11 +24,12 @@ export type InFile = (pointer: string) => { readonly pointer: string; readonly e
 export class Warnings {
   readonly list: ImportWarning[] = [];
   constructor(private readonly inFile?: InFile) {}
-  add(pointer: string, message: string): void {
-    if (this.inFile === undefined) { this.list.push({ pointer, message }); return; }
+  add(pointer: string, message: string, weaker?: string): void {
+    const also = weaker === undefined ? {} : { weaker };
+    if (this.inFile === undefined) { this.list.push({ pointer, message, ...also }); return; }
     // The pointer the user can open; where the file has no exact place, the converted one is said too.
     const at = this.inFile(pointer);
-    this.list.push({ pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)` });
+    this.list.push({ pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)`, ...also });
   }
 }
 

@@ -91,6 +91,18 @@ const FEATURES_30: Row[] = [
   { method: 'GET', url: '/nowhere' },
 ];
 
+/** Requests to applicators.yaml: each keyword module's rule, kept or broken. */
+const APPLICATORS: Row[] = [
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"pickup","lines":[10,11]}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"pickup","lines":[10,1]}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"delivery","lines":[10,11]}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"delivery","address":"Main St","lines":[10,11]}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"pickup","lines":[10,11],"note":"forbidden"}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"pickup","lines":[10,11],"coupon":"X"}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"pickup","lines":[10,11],"extra":1}' },
+  { method: 'POST', url: '/orders', headers: JSON_TYPE, body: '{"kind":"pickup","lines":[10,11],"verylongname":"x"}' },
+];
+
 /** Requests to mutual.yaml (A and B refer to each other). */
 const MUTUAL: Row[] = [
   { method: 'PUT', url: '/a', headers: JSON_TYPE, body: '{"n":1,"b":{"s":"x","a":{"n":2}}}' },
@@ -113,7 +125,7 @@ const STYLES: Row[] = [
 
 const generated = new Map<string, { dir: string; stderr: string }>();
 
-for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30], ['mutual.yaml', MUTUAL], ['parameter-styles.yaml', STYLES]] as const) {
+for (const [doc, rows] of [['features.yaml', FEATURES], ['features-30.yaml', FEATURES_30], ['mutual.yaml', MUTUAL], ['parameter-styles.yaml', STYLES], ['applicators.yaml', APPLICATORS]] as const) {
   s(`api-serve import ${doc} -o api.ts writes a module a strict tsc accepts`, () => {
     const dir = project();
     const r = runBin('api-serve', ['import', join(DOCS, doc), '-o', 'api.ts'], { cwd: dir });

@@ -1,6 +1,7 @@
 // What a validation keyword of JSON Schema's applicators (`not`, `contains`, `if`...) adds to the
 // codec it refines: a test over the whole value, its schema text, and a hint for generators.
 import { type Codec, type JsonSchema, fail, type AnyCodec } from '../types.js';
+import type { Evaluated } from './evaluated.js';
 
 /** Reads a subschema of the keyword at `steps` below the schema's pointer (`'not'`, `'dependentSchemas', 'a'`). */
 export type ReadSub = (schema: unknown, ...steps: readonly (string | number)[]) => Codec<unknown>;
@@ -16,6 +17,17 @@ export interface KeywordRule {
    * matching item): generators try it before drawing. `sample` gives a codec's sample.
    */
   fix?(value: unknown, sample: (codec: Codec<unknown>) => unknown): unknown;
+  /**
+   * The keys and items of a value (one the rule accepts) its subschemas evaluated, for
+   * `unevaluatedProperties`/`unevaluatedItems`: `walk` gives what a subschema's codec evaluated of
+   * it. Absent: none (`not`, `propertyNames`).
+   */
+  evaluated?(value: unknown, walk: (codec: Codec<unknown>) => Evaluated): Evaluated;
+  /**
+   * What the rule was read from: its keys' values with each subschema replaced by the codec read
+   * from it, what `t.keywords` takes (the source `api-serve import` writes says the rule so).
+   */
+  readonly args?: Readonly<Record<string, unknown>>;
 }
 
 /** A keyword of the table: the schema keys it reads, the JSON type it judges, how to read it. */
@@ -23,7 +35,8 @@ export interface Keyword {
   readonly keys: readonly string[];
   /** The type whose values it judges (others pass), which a schema without `type` then implies. */
   readonly family?: 'object' | 'array';
-  read(schema: Readonly<Record<string, unknown>>, sub: ReadSub): KeywordRule | undefined;
+  /** `codec` is the schema's codec without this keyword (its other keywords and applicators read first). */
+  read(schema: Readonly<Record<string, unknown>>, sub: ReadSub, codec: Codec<unknown>): KeywordRule | undefined;
 }
 
 /**

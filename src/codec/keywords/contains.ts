@@ -34,6 +34,8 @@ export const contains: Keyword = {
         const have = v.filter((x) => m.test(x)).length;
         return [...v, ...Array.from({ length: Math.max(0, min - have) }, () => structuredClone(item))];
       },
+      // The items it matched, however many it asked for.
+      evaluated: (v) => ({ keys: new Set(), items: Array.isArray(v) ? new Set(v.flatMap((x, i) => (m.test(x) ? [i] : []))) : new Set() }),
     };
   },
 };

@@ -1,6 +1,8 @@
 // `dependentSchemas` (draft 4: `dependencies` with a schema): a key present makes the whole object
 // meet another schema. Generators leave out a key whose schema the object does not meet.
 import { type Keyword, matcher, schemaOf } from './applied.js';
+import type { Codec } from '../types.js';
+import { NOTHING, merge } from './evaluated.js';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -8,7 +10,7 @@ export const dependentSchemas: Keyword = {
   keys: ['dependentSchemas', 'dependencies'],
   family: 'object',
   read(schema, sub) {
-    const deps: { key: string; test: (v: unknown) => boolean; label: string }[] = [];
+    const deps: { key: string; test: (v: unknown) => boolean; label: string; codec?: Codec<unknown> }[] = [];
     const written: Record<string, Record<string, unknown>> = {};
     for (const keyword of ['dependentSchemas', 'dependencies'] as const) {
       const given = schema[keyword];
@@ -16,7 +18,7 @@ export const dependentSchemas: Keyword = {
       for (const [k, s] of Object.entries(given)) {
         if (Array.isArray(s)) continue;
         const m = matcher(s, () => sub(s, keyword, k));
-        deps.push({ key: k, test: m.test, label: m.codec?.label ?? String(s) });
+        deps.push({ key: k, test: m.test, label: m.codec?.label ?? String(s), ...(m.codec === undefined ? {} : { codec: m.codec }) });
         Object.defineProperty(written[keyword] ??= {}, k, { value: schemaOf(s, m), enumerable: true, writable: true, configurable: true });
       }
     }
@@ -35,6 +37,8 @@ export const dependentSchemas: Keyword = {
         for (const d of deps) if (Object.hasOwn(out, d.key) && !d.test(out)) delete out[d.key];
         return out;
       },
+      // The schemas of the keys present were applied: what they evaluated counts.
+      evaluated: (v, walk) => (isObj(v) ? deps.reduce((acc, d) => (Object.hasOwn(v, d.key) && d.codec !== undefined ? merge(acc, walk(d.codec)) : acc), NOTHING) : NOTHING),
     };
   },
 };

@@ -7,8 +7,11 @@ import { propertyNames } from './property-names.js';
 import { ifThenElse } from './if-then-else.js';
 import { dependentRequired } from './dependent-required.js';
 import { dependentSchemas } from './dependent-schemas.js';
+import { unevaluatedItems } from './unevaluated-items.js';
+import { unevaluatedProperties } from './unevaluated-properties.js';
 
 export type { Keyword, KeywordRule, ReadSub } from './applied.js';
 export { withRule } from './applied.js';
 
-export const KEYWORDS: readonly Keyword[] = [not, contains, propertyNames, ifThenElse, dependentRequired, dependentSchemas];
+// The unevaluated keywords come last: each reads the codec of every keyword before it.
+export const KEYWORDS: readonly Keyword[] = [not, contains, propertyNames, ifThenElse, dependentRequired, dependentSchemas, unevaluatedItems, unevaluatedProperties];

@@ -1,0 +1,41 @@
+// `unevaluatedProperties`: the keys no other keyword of the schema evaluated (its properties,
+// patterns, additionalProperties, and those of its passing allOf/anyOf/oneOf/if/then/else/$ref
+// subschemas) must meet the subschema. Generators leave out such keys that do not.
+import { type Keyword, labelOf, matcher, schemaOf } from './applied.js';
+import { EVERYTHING, NOTHING, evaluated } from './evaluated.js';
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const unevaluatedProperties: Keyword = {
+  keys: ['unevaluatedProperties'],
+  family: 'object',
+  read(schema, sub, codec) {
+    if (!Object.hasOwn(schema, 'unevaluatedProperties')) return undefined;
+    const given = schema.unevaluatedProperties;
+    const m = matcher(given, () => sub(given, 'unevaluatedProperties'));
+    /** The keys of an object its other keywords did not evaluate, whose values the subschema refuses. */
+    const refused = (v: Record<string, unknown>): string[] => {
+      const seen = evaluated(codec, v).keys;
+      return seen === 'all' ? [] : Object.keys(v).filter((k) => !seen.has(k) && !m.test(v[k]));
+    };
+    return {
+      keyword: 'unevaluatedProperties',
+      schema: { unevaluatedProperties: schemaOf(given, m) },
+      test(v) {
+        if (!isObj(v)) return undefined;
+        const [bad] = refused(v);
+        if (bad === undefined) return undefined;
+        return given === false
+          ? `unexpected key ${JSON.stringify(bad)}: no keyword of the schema declares it (unevaluatedProperties: false)`
+          : `key ${JSON.stringify(bad)}, which no keyword of the schema declares, must be ${labelOf(given, m)} (unevaluatedProperties)`;
+      },
+      fix(v) {
+        if (!isObj(v)) return v;
+        const drop = new Set(refused(v));
+        return drop.size === 0 ? v : Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k)));
+      },
+      // Passing, it has evaluated every key the others left.
+      evaluated: (v) => (isObj(v) ? EVERYTHING : NOTHING),
+    };
+  },
+};
