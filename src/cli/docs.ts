@@ -21,6 +21,7 @@ export function program(): Command {
     .option('--require-verified', 'with --verify: exit 1 when an example fails or could not be run')
     .option('--examples-from <dir>', 'add the exchanges of the fixtures in this directory that replay successfully as examples')
     .option('--base-url <url>', 'with --verify or --examples-from: send to this running server instead of starting the surface in-process')
+    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused')
     .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
     .showHelpAfterError(false)
     .exitOverride()
@@ -29,7 +30,7 @@ export function program(): Command {
 
 interface Opts {
   format: 'markdown' | 'openapi' | 'html'; intro?: string; output?: string; serverUrl?: string;
-  verify?: boolean; requireVerified?: boolean; examplesFrom?: string; baseUrl?: string;
+  verify?: boolean; requireVerified?: boolean; examplesFrom?: string; baseUrl?: string; lenient?: boolean;
 }
 
 /** An absolute http(s) URL without a query or fragment (what OpenAPI's `servers[].url` needs here). */
@@ -58,7 +59,7 @@ function readIntro(file: string, { parseIntro, IntroFileError }: Docs): DocIntro
 async function document(name: string, opts: Opts): Promise<{ text: string; unproven: number }> {
   if (opts.serverUrl !== undefined && opts.format !== 'openapi') throw new UsageError('--server-url applies to --format openapi only');
   const server = opts.serverUrl === undefined ? undefined : serverUrl(opts.serverUrl);
-  const arg = parseSurfaceArg(name);
+  const arg = parseSurfaceArg(name, { lenient: opts.lenient === true });
   if (arg.port !== undefined) throw new UsageError(`"${name}": api-docs takes a surface without a port`);
   const docs = await import('../docs/index.js');
   const intros = opts.intro === undefined ? undefined : readIntro(opts.intro, docs);

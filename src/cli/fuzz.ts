@@ -48,7 +48,7 @@ const reporterArg = (v: string) => {
 
 interface FuzzFlags {
   baseUrl?: string; seed?: number; runs: number; time?: number; saveFailures?: string; header?: [string, string][];
-  maxResponseTime?: number; maxBody?: number; maxResponseBody: number; timeout: number; stateful: boolean; allowUnreached?: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
+  maxResponseTime?: number; maxBody?: number; lenient?: boolean; maxResponseBody: number; timeout: number; stateful: boolean; allowUnreached?: boolean; reporter: 'pretty' | 'plain' | 'junit' | 'json'; output?: string;
 }
 
 /**
@@ -115,7 +115,7 @@ const isDocument = (o: FuzzFlags) => o.reporter === 'junit' || o.reporter === 'j
 async function planOf(arg: string, o: FuzzFlags): Promise<RunPlan> {
   const problem = o.baseUrl === undefined ? undefined : baseUrlProblem(o.baseUrl);
   if (problem !== undefined) throw new UsageError(problem);
-  const target = parseSurfaceArg(arg);
+  const target = parseSurfaceArg(arg, { lenient: o.lenient === true });
   const mod = await target.load();
   return {
     label: target.label, mod,
@@ -297,6 +297,7 @@ export function addFuzz(cmd: Command): void {
       .argParser(sizeArg).default(sizeArg(DEFAULT_RESPONSE_BODY_CAP), DEFAULT_RESPONSE_BODY_CAP))
     .option('--reporter <name>', 'pretty (a live view on a terminal, else lines), plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'pretty')
     .option('--output <file>', 'write the junit or json report there')
+    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused')
     .option('--allow-unreached', 'pass even when no request reached an operation\'s handler (every answer a refusal, e.g. 401 without credentials)')
     .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()

@@ -13,6 +13,7 @@ export function program(): Command {
     .argument('<document>', 'the OpenAPI document (.yaml, .yml or .json)')
     .option('-o, --output <file>', 'write the module here (default: stdout)')
     .option('--force', 'overwrite the output file if it exists')
+    .option('--lenient', 'a document whose schemas ask for a check api-serve cannot make is written with that check left out (one warning per keyword) instead of refused')
     .addHelpText('after', '\nServe the result with `api-serve ./api.ts`; what the source cannot carry is a comment with its JSON pointer.')
     .showHelpAfterError(false)
     .exitOverride()
@@ -24,16 +25,18 @@ export async function main(argv: string[]): Promise<void> {
   const cmd = program();
   await parseOrExit(cmd, argv.slice(3), 'user');
   const [file] = cmd.args as [string];
-  const { output, force } = cmd.opts<{ output?: string; force?: boolean }>();
+  const { output, force, lenient } = cmd.opts<{ output?: string; force?: boolean; lenient?: boolean }>();
   if (!/\.(ya?ml|json)$/i.test(file)) die(COMMAND, `${file}: not an OpenAPI document (give a .yaml, .yml or .json file)`);
   if (output !== undefined && existsSync(output) && force !== true) die(COMMAND, `${output} exists; give --force to overwrite it`);
-  const { loadDocument, importSurface, surfaceSource, warningLine, OpenApiLoadError } = await import('../openapi/index.js');
+  const { loadDocument, importSurface, surfaceSource, documentWarnings, OpenApiLoadError } = await import('../openapi/index.js');
   let source: string;
   try {
     const name = basename(file, extname(file));
     const imported = importSurface(await loadDocument(file), name);
+    const said = documentWarnings('api-serve', file, imported.warnings, lenient === true);
+    if ('refusal' in said) die(COMMAND, said.refusal);
     source = surfaceSource(imported, { file, command: 'api-serve' });
-    for (const w of imported.warnings) process.stderr.write(`${warningLine('api-serve', file, w)}\n`);
+    for (const line of said.lines) process.stderr.write(`${line}\n`);
   } catch (err) {
     if (err instanceof OpenApiLoadError) die(COMMAND, err.message);
     throw err;

@@ -8,6 +8,11 @@ import type { PolkaSetup } from '../server/polka.js';
 
 export class UsageError extends Error {}
 
+/** How a command reads an OpenAPI document: `lenient` serves checks it cannot make left out (`--lenient`). */
+export interface DocumentOptions {
+  readonly lenient?: boolean;
+}
+
 /**
  * What a module path gives: docs need only `surface`; serving needs `handlers` too, and runs the
  * module's `middleware` and `configure` (Polka middleware and an app hook) before the surface.
@@ -47,11 +52,13 @@ const commandName = () => basename(process.argv[1] ?? 'api-serve').replace(/\.[c
  * The surface of an OpenAPI document (no handlers: it is served by the mock); each construct the
  * surface cannot carry is one warning line on stderr before anything is served.
  */
-async function loadDocumentSurface(path: string): Promise<LoadedSurface> {
-  const { loadDocument, importSurface, warningLine, OpenApiLoadError } = await import('../openapi/index.js');
+async function loadDocumentSurface(path: string, options: DocumentOptions): Promise<LoadedSurface> {
+  const { loadDocument, importSurface, documentWarnings, OpenApiLoadError } = await import('../openapi/index.js');
   try {
     const imported = importSurface(await loadDocument(path), basename(path, extname(path)));
-    for (const w of imported.warnings) process.stderr.write(`${warningLine(commandName(), path, w)}\n`);
+    const said = documentWarnings(commandName(), path, imported.warnings, options.lenient === true);
+    if ('refusal' in said) throw new UsageError(said.refusal);
+    for (const line of said.lines) process.stderr.write(`${line}\n`);
     return { surface: imported.surface };
   } catch (err) {
     if (err instanceof OpenApiLoadError) throw new UsageError(err.message);
@@ -63,12 +70,13 @@ async function loadDocumentSurface(path: string): Promise<LoadedSurface> {
 const documents = new Map<string, Promise<LoadedSurface>>();
 
 /** The surface a module at `path` exports (and its handlers, if any), or a one-line UsageError. */
-export async function loadSurfaceModule(path: string, generation?: number): Promise<LoadedSurface> {
+export async function loadSurfaceModule(path: string, generation?: number, options: DocumentOptions = {}): Promise<LoadedSurface> {
   if (/\.(ya?ml|json)$/i.test(path)) {
     // A watched document (`--watch`, a generation) is read afresh each time.
-    if (generation !== undefined) return loadDocumentSurface(path);
-    let loaded = documents.get(resolve(path));
-    if (!loaded) documents.set(resolve(path), loaded = loadDocumentSurface(path));
+    if (generation !== undefined) return loadDocumentSurface(path, options);
+    const key = `${options.lenient === true ? 'lenient:' : ''}${resolve(path)}`;
+    let loaded = documents.get(key);
+    if (!loaded) documents.set(key, loaded = loadDocumentSurface(path, options));
     return loaded;
   }
   let mod: Partial<SurfaceModule>;
@@ -93,14 +101,14 @@ function polkaSetup(mod: Record<string, unknown>, path: string): PolkaSetup {
 }
 
 /** The loader of a registry surface (`name` in any case) or of the module at a path; else undefined. */
-export function surfaceLoader(name: string): (() => Promise<LoadedSurface>) | undefined {
+export function surfaceLoader(name: string, options: DocumentOptions = {}): (() => Promise<LoadedSurface>) | undefined {
   const key = registryKey(name);
   if (key) return () => registry[key]!.load();
-  if (isModulePath(name)) return () => loadSurfaceModule(name);
+  if (isModulePath(name)) return () => loadSurfaceModule(name, undefined, options);
   return undefined;
 }
 
-export function parseSurfaceArg(arg: string): SurfaceArg {
+export function parseSurfaceArg(arg: string, options: DocumentOptions = {}): SurfaceArg {
   // `NAME:PORT`; a part after the last colon that is no port is a bad port when the part before
   // names a surface (`S2:abc`), not an unknown surface.
   const m = /^(.+):([^:/\\]*)$/.exec(arg);
@@ -110,7 +118,7 @@ export function parseSurfaceArg(arg: string): SurfaceArg {
   const key = registryKey(name);
   if (key) return { label: key, ...(port === undefined ? {} : { port }), load: () => registry[key]!.load() };
   if (isModulePath(name)) {
-    return { label: name, path: resolve(name), ...(port === undefined ? {} : { port }), load: (generation?: number) => loadSurfaceModule(name, generation) };
+    return { label: name, path: resolve(name), ...(port === undefined ? {} : { port }), load: (generation?: number) => loadSurfaceModule(name, generation, options) };
   }
   throw new UsageError(`unknown surface "${name}" (known: ${Object.keys(registry).join(', ')}; or a path to a module exporting surface and handlers, or to an OpenAPI document)`);
 }

@@ -86,6 +86,7 @@ export function program(): Command {
     .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
     .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
     .option('--docs', 'serve the HTML reference at <prefix>docs and the OpenAPI document at <prefix>openapi.json')
+    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).\nAn OpenAPI document as TypeScript source: api-serve import doc.yaml -o api.ts (see api-serve import --help).')
@@ -94,7 +95,7 @@ export function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
-interface Opts { port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; scenario?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
+interface Opts { lenient?: boolean; port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; scenario?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
 
 // Given bare, commander passes the option's preset ('*', '500') through these parsers: without a
 // preset it passed `true` past them, which crashed --cors and kept 1 request for --journal.
@@ -310,7 +311,8 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   // decided (docs/mocking.md "Reload on save"): --watch reloads what a user edits, a surface given by path.
-  if (opts.watch === true && !names.some((n) => { try { return parseSurfaceArg(n).path !== undefined; } catch { return true; } })) {
+  const surfaceArg = (n: string) => parseSurfaceArg(n, { lenient: opts.lenient === true });
+  if (opts.watch === true && !names.some((n) => { try { return surfaceArg(n).path !== undefined; } catch { return true; } })) {
     die('api-serve', '--watch reloads surfaces given by path (./api.ts, openapi.yaml); the reference surfaces are built in');
   }
   // An empty API_SERVE_DATABASE_URL is no store, as if unset.
@@ -327,7 +329,7 @@ export async function main(argv: string[]): Promise<void> {
     if (opts.scenario !== undefined) die('api-serve', '--scenario works with one process, not with --workers');
     const cluster = (await import('node:cluster')).default;
     if (cluster.isPrimary) {
-      try { names.forEach(parseSurfaceArg); } catch (err) { die('api-serve', (err as Error).message); }
+      try { names.forEach(surfaceArg); } catch (err) { die('api-serve', (err as Error).message); }
       return (await import('./workers.js')).runPrimary(Number(opts.workers));
     }
   }
@@ -335,7 +337,7 @@ export async function main(argv: string[]): Promise<void> {
   const report = process.send === undefined || opts.workers === undefined ? undefined : (r: WorkerReport) => process.send!(r);
   let listening: Listening;
   try {
-    listening = await listenAll(names.map(parseSurfaceArg), opts);
+    listening = await listenAll(names.map(surfaceArg), opts);
   } catch (err) {
     const raw = (err as Error)?.message ?? String(err);
     const message = (err as Error)?.name === 'SeedDataError' ? `--seed-data ${String(opts.seedData)}: at ${raw}` : raw;
