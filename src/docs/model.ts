@@ -151,6 +151,8 @@ export interface DocEndpoint {
   readonly summary?: string;
   readonly description?: string;
   readonly tags: readonly string[];
+  /** The operation's OpenAPI `x-` extensions, as declared. */
+  readonly openApiExtensions?: Readonly<Record<string, unknown>>;
   readonly captures: readonly DocCapture[];
   readonly query: readonly DocQuery[];
   readonly headers: readonly DocHeader[];
@@ -326,6 +328,7 @@ function endpointOf(surface: Surface, e: EndpointInfo, predict: () => ReturnType
     ...(e.summary === undefined ? {} : { summary: e.summary }),
     ...(e.description === undefined ? {} : { description: e.description }),
     tags: e.tags ?? [],
+    ...(e.openApiExtensions === undefined ? {} : { openApiExtensions: e.openApiExtensions }),
     captures,
     query,
     headers: e.headers.map((h) => ({ name: h.name, label: h.codec.label, schema: h.codec.schema, ...described(h.description), required: h.required === true, ...formOf(h.codec) })),

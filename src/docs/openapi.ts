@@ -188,6 +188,7 @@ function operation(e: DocEndpoint, reg: SchemaRegistry, surface: string): Obj {
     ...(e.request ? { requestBody: { required: e.requestOptional !== true, description: `A ${e.request.label}.`, content: requestContent(e.request, reg) } } : {}),
     responses: sorted,
     security,
+    ...e.openApiExtensions,
   };
 }
 

@@ -225,6 +225,11 @@ export interface EndpointDecl<P extends readonly Part[], M, S extends number> ex
   describe(description: string): EndpointDecl<P, M, S>;
   /** The docs' groups this endpoint belongs to (OpenAPI `tags`). */
   tagged(...tags: string[]): EndpointDecl<P, M, S>;
+  /**
+   * OpenAPI specification extensions of the operation (`{ 'x-rate-limit': 10 }`), written back by
+   * `api-docs --format openapi`; every key starts with `x-` (else a TypeError).
+   */
+  extend(fields: Readonly<Record<`x-${string}`, unknown>>): EndpointDecl<P, M, S>;
 }
 
 /** The endpoint record without its phantom types: what the builders copy. */
@@ -238,6 +243,11 @@ function decl<P extends readonly Part[], M, S extends number>(e: EndpointRecord<
     summarize: (summary) => decl<P, M, S>({ ...e, summary }),
     describe: (description) => decl<P, M, S>({ ...e, description }),
     tagged: (...tags) => decl<P, M, S>({ ...e, tags: [...(e.tags ?? []), ...tags] }),
+    extend: (fields) => {
+      const bad = Object.keys(fields).filter((k) => !k.startsWith('x-'));
+      if (bad.length > 0) throw new TypeError(`extend(): ${bad.map((k) => JSON.stringify(k)).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not an x- extension`);
+      return decl<P, M, S>({ ...e, openApiExtensions: { ...e.openApiExtensions, ...fields } });
+    },
   };
 }
 

@@ -138,6 +138,8 @@ export interface Endpoint<P extends readonly Part[] = readonly Part[], M = {}, S
   /** Longer text for the docs, and the docs' groups (OpenAPI `description` and `tags`). */
   readonly description?: string;
   readonly tags?: readonly string[];
+  /** OpenAPI specification extensions of the operation (`x-rate-limit`): written back by the docs, read by nothing else. */
+  readonly openApiExtensions?: Readonly<Record<string, unknown>>;
   /** Phantom fields carrying the static response map and success status; never set at run time. */
   readonly __responses?: M;
   readonly __success?: S;
@@ -231,4 +233,5 @@ export interface EndpointInfo {
   readonly summary?: string;
   readonly description?: string;
   readonly tags?: readonly string[];
+  readonly openApiExtensions?: Readonly<Record<string, unknown>>;
 }

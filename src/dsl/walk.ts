@@ -61,6 +61,7 @@ export function walk(surface: Surface): EndpointInfo[] {
           ...(node.summary === undefined ? {} : { summary: node.summary }),
           ...(node.description === undefined ? {} : { description: node.description }),
           ...(node.tags === undefined ? {} : { tags: node.tags }),
+          ...(node.openApiExtensions === undefined ? {} : { openApiExtensions: node.openApiExtensions }),
         }));
       }
     }

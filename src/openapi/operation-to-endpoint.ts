@@ -122,5 +122,7 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
   if (typeof op.description === 'string') e = e.describe(op.description);
   const tags = Array.isArray(op.tags) ? op.tags.filter((x): x is string => typeof x === 'string') : [];
   if (tags.length > 0) e = e.tagged(...tags);
+  const extensions = Object.entries(op).filter(([k]) => k.startsWith('x-'));
+  if (extensions.length > 0) e = e.extend(Object.fromEntries(extensions));
   return e;
 }

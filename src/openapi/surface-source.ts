@@ -153,6 +153,7 @@ class Writer {
     if (e.summary !== undefined) out += `\n    .summarize(${literal(e.summary)})`;
     if (e.description !== undefined) out += `\n    .describe(${literal(e.description)})`;
     if (e.tags && e.tags.length > 0) out += `\n    .tagged(${e.tags.map(literal).join(', ')})`;
+    if (e.openApiExtensions !== undefined) out += `\n    .extend(${literal(e.openApiExtensions)})`;
     return `  ${propertyKey(name)}: ${out},\n`;
   }
 
