@@ -38,7 +38,7 @@ test('x- extensions of an operation come back in the OpenAPI written and in the 
 test('extend() takes x- keys only; others are a TypeError naming them', () => {
   const e = get('a').returns(json(t.int));
   assert.throws(() => e.extend({ 'x-ok': 1, summary: 'no' } as never), /extend\(\): "summary" is not an x- extension/);
-  const s = api('S', {}, { a: e.extend({ 'x-ok': 1 }) });
+  const s = api('S', { title: 'S' }, { a: e.extend({ 'x-ok': 1 }) });
   const out = renderOpenApi(docModel(s)) as { paths: Record<string, Record<string, Record<string, unknown>>> };
   assert.is(out.paths['/a']!.get!['x-ok'], 1);
 });
