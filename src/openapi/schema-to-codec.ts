@@ -116,8 +116,10 @@ export class SchemaReader {
     // `$schema` and `$comment` change no check, beside a `$ref` or not; in 3.1 identifiers and
     // definitions beside it name schemas (indexed), they check nothing here.
     const named = new Set([keyword, 'description', 'summary', '$schema', '$comment', ...(this.version === '3.1' ? ['$id', '$defs', 'definitions', '$anchor', '$dynamicAnchor'] : [])]);
-    const siblings = Object.keys(schema).filter((k) => !named.has(k));
-    if (siblings.length > 0) this.warnings.add(pointer, `keywords beside $ref (${siblings.join(', ')}) are not applied`);
+    // Annotations (`readOnly`, `example`, `x-...`) check nothing: only a check left out is said.
+    // decided (docs/openapi-in.md "Checks api-serve cannot make"): 3.0 says siblings are ignored, so they are, with a warning.
+    const siblings = Object.keys(schema).filter((k) => !named.has(k) && (ASSERTING_KEYWORDS.has(k) || k === 'nullable'));
+    if (siblings.length > 0) this.warnings.add(pointer, `keywords beside $ref (${siblings.join(', ')}) are not applied (OpenAPI 3.0 ignores them)`);
     // A well-known meta-schema (JSON Schema 2020-12, draft-04, OpenAPI 3.1's dialect): any JSON Schema.
     const meta = metaSchemaCodec(target);
     if (meta !== undefined) return meta;
