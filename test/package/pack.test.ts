@@ -224,6 +224,38 @@ test('npx api-serve import of a corpus document compiles under the tsc --init de
   assert.is(tsc.code, 0, tsc.stdout + tsc.stderr);
 });
 
+const IMPORTED_CLIENT = `import { serve } from 'api-serve';
+import { client, ClientRefusal } from 'api-serve/client';
+import { surface, handlers } from './petstore.js';
+
+const server = await serve(handlers, { port: 0 });
+const c = client(surface, { baseUrl: server.url });
+const listed = await c.listPets({ limit: 5 });
+const shown = await c.showPetById({ petId: '7' });
+// @ts-expect-error limit is a number: the imported module types the client's input
+await c.listPets({ limit: 'five' }).catch(() => undefined);
+let refused = '';
+try { await c.listPets({ limit: 500 }); } catch (err) { if (err instanceof ClientRefusal) refused = \`\${err.status} \${err.local}\`; }
+console.log(JSON.stringify({ listed: listed.status, shown: shown.status, refused }));
+await server.close();
+`;
+
+test('an imported OpenAPI document (petstore.yaml) through the installed client: typed by a strict tsc, called, and a request over the declared maximum refused locally', () => {
+  const dir = join(work, 'imported');
+  writeFileSync(join(dir, 'call-petstore.mts'), IMPORTED_CLIENT);
+  // tsx comes with api-serve, installed in the project beside it.
+  symlinkSync(join(project, 'node_modules', 'tsx'), join(dir, 'node_modules', 'tsx'), 'dir');
+  writeFileSync(join(dir, 'tsconfig.client.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] },
+    files: ['call-petstore.mts'],
+  }));
+  const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.client.json'], dir, 120_000);
+  assert.is(tsc.code, 0, tsc.stdout + tsc.stderr);
+  const ran = run(process.execPath, ['--import', 'tsx', 'call-petstore.mts'], dir, 60_000);
+  assert.is(ran.code, 0, ran.stdout + ran.stderr);
+  assert.equal(JSON.parse(ran.stdout.trim().split('\n').pop()!), { listed: 200, shown: 200, refused: '400 true' });
+});
+
 test('npx api-docs ./api.ts writes Markdown, OpenAPI 3.1 and HTML', () => {
   const md = run('npx', ['api-docs', './api.ts'], project);
   assert.is(md.code, 0, md.stderr);
