@@ -41,10 +41,20 @@ function unique<T extends { description: string }>(items: readonly T[]): T[] {
   });
 }
 
-/** Every `tests/<draft>/*.json` but `refRemote.json`, in name order; `optional/` is not read. */
+/**
+ * The formats api-serve checks (docs/decisions.md "Codecs", formats assert): their files of
+ * `optional/format/` say what each format means, so they run too, as `optional/format/<name>.json`.
+ */
+export const ASSERTED_FORMATS = ['date', 'date-time', 'time', 'email', 'uuid', 'uri', 'ipv4', 'ipv6', 'hostname'] as const;
+
+/**
+ * Every `tests/<draft>/*.json` but `refRemote.json`, in name order, then (draft 2020-12) the
+ * `optional/format/` files of the formats api-serve asserts; the rest of `optional/` is not read.
+ */
 export function suiteFiles(draft: Draft): SuiteFile[] {
   const dir = join(SUITE, 'tests', draft);
-  const names = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'refRemote.json').sort();
+  const formats = draft === 'draft2020-12' ? ASSERTED_FORMATS.map((f) => `optional/format/${f}.json`) : [];
+  const names = [...readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'refRemote.json').sort(), ...formats];
   return names.map((file) => {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { description: string; schema: unknown; tests: SuiteTest[] }[];
     const groups: SuiteGroup[] = [];
