@@ -55,7 +55,7 @@ const embed = (misses: NearMiss[], step: string, put: (v: unknown) => unknown): 
 function missesAt(codec: Codec<unknown>, value: unknown, depth: number, typed: boolean): NearMiss[] {
   // Applicator keywords judge values the base accepts: a miss of the base is a miss of the whole.
   // A merged allOf keeps its rules over a base without `untyped` (intersection.ts): the whole still takes every type.
-  if (codec.applied !== undefined) return missesAt(codec.applied.base, value, depth, typed && codec.untyped === undefined);
+  if (codec.applied !== undefined) return [...missesAt(codec.applied.base, value, depth, typed && codec.untyped === undefined), ...ruleMisses(codec, value)];
   // A schema without `type` takes every type: its misses are its base's, values of the base's type.
   if (codec.untyped !== undefined) return missesAt(codec.untyped.base, value, depth, false);
   const out = typed ? wrongType(codec) : [];
@@ -70,6 +70,17 @@ function missesAt(codec: Codec<unknown>, value: unknown, depth: number, typed: b
     case 'lazy': return depth >= DEPTH ? out : [...out, ...missesAt(codec.target(), value, depth + 1, false)];
     case 'json': case 'bytes': return out;
   }
+}
+
+/** The values the rules offer that break them alone, those the codec refuses (a rule's miss may meet another keyword). */
+function ruleMisses(codec: Codec<unknown>, value: unknown): NearMiss[] {
+  const out: NearMiss[] = [];
+  for (const r of codec.applied!.rules) {
+    const v = r.miss?.(value);
+    if (v === undefined || codec.check(v, '$').ok) continue;
+    out.push({ value: v, pointer: '', keyword: r.keyword, broken: `${r.keyword} (${JSON.stringify(r.schema[r.keyword])})` });
+  }
+  return out;
 }
 
 /** One value per JSON type, the first of them a codec does not accept is its wrong-type miss. */

@@ -23,7 +23,7 @@ function run(draft: Draft): Promise<Run> {
   if (r === undefined) {
     r = runDraft(draft).then((files) => {
       const ajv = new Map<GroupResult, AjvResult>();
-      for (const g of files.flatMap((f) => f.groups)) if (g.outcome === 'exact' && g.codec !== undefined) ajv.set(g, ajvCheck(draft, g.schema, g.codec));
+      for (const g of files.flatMap((f) => f.groups)) if (g.outcome === 'exact' && g.codec !== undefined) ajv.set(g, ajvCheck(draft, g.schema, g.codec, g.tests));
       next[draft] = recordOf(files, ajv);
       return { files, ajv };
     });

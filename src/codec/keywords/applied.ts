@@ -24,6 +24,11 @@ export interface KeywordRule {
    */
   evaluated?(value: unknown, walk: (codec: Codec<unknown>) => Evaluated): Evaluated;
   /**
+   * A value near `value` (one the whole codec accepts) that breaks this rule alone, for
+   * `nearMisses`, or undefined when the rule has none to offer; kept only if the codec refuses it.
+   */
+  miss?(value: unknown): unknown;
+  /**
    * What the rule was read from: its keys' values with each subschema replaced by the codec read
    * from it, what `t.keywords` takes (the source `api-serve import` writes says the rule so).
    */

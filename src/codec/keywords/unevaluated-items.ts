@@ -32,6 +32,8 @@ export const unevaluatedItems: Keyword = {
         const i = refused(v);
         return i < 0 ? v : v.slice(0, i);
       },
+      // One more item, where none may stand.
+      miss: (v) => (given === false && Array.isArray(v) ? [...v, 0] : undefined),
       // Passing, it has evaluated every item the others left.
       evaluated: (v) => (Array.isArray(v) ? EVERYTHING : NOTHING),
     };

@@ -34,6 +34,8 @@ export const unevaluatedProperties: Keyword = {
         const drop = new Set(refused(v));
         return drop.size === 0 ? v : Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k)));
       },
+      // A key no keyword declares, where none may stand (a key some keyword evaluates is refused by the codec's check and dropped).
+      miss: (v) => (given === false && isObj(v) ? { ...v, unevaluated_key: 0 } : undefined),
       // Passing, it has evaluated every key the others left.
       evaluated: (v) => (isObj(v) ? EVERYTHING : NOTHING),
     };
