@@ -115,6 +115,8 @@ const uses: Record<string, () => boolean> = {
   't.anyOf': () => codecs().some((c) => c.kind === 'union' && c.mode === 'anyOf'),
   't.allOf': () => codecs().some((c) => Array.isArray(c.schema.allOf)),
   't.untyped': () => codecs().some((c) => c.untyped !== undefined),
+  't.keywords': () => codecs().some((c) => c.applied?.rules.some((r) => r.args !== undefined) === true),
+  't.unsaid': () => codecs().some((c) => c.kind === 'object' && c.extra === t.unsaid),
   't.recursive': () => codecs().some((c) => c.schema.$anchor !== undefined),
   't.annotate': () => codecs().some((c) => c.schema.readOnly === true) && codecs().some((c) => c.schema.writeOnly === true),
   queryObject: () => endpoints.some((e) => e.query.some((q) => q.mode === 'deep')),

@@ -44,6 +44,9 @@ const Entry = t.object('Entry', {
   size: t.optional(t.oneOf(['S', 'M', 'L']), { default: 'M' }),
   // A schema without `type`: a short text, or any other JSON value.
   loose: t.optional(t.untyped(t.constrain(t.text, { maxLength: 8 }))),
+  // An applicator keyword (a list holding "new"), and an object open by saying nothing of other keys.
+  flags: t.optional(t.keywords(t.array(t.text), { contains: t.constant('new') })),
+  meta: t.optional(t.object('Meta', { source: t.text }, { extra: t.unsaid })),
 }, { patterns: { '^x-': t.text }, maxProperties: 40 });
 const entry: t.Infer<typeof Entry> = {
   id: '123e4567-e89b-12d3-a456-426614174000', sku: 'ABC-1234', stock: 3, views: 9007199254740991, price: 12.5,
