@@ -86,6 +86,8 @@ async function suiteSet(m, suiteDir, dir) {
         for (const a of [() => ajv, () => newAjv(m)]) {
           try { valid = a().compile(p.group.schema); break; } catch { valid = undefined; }
         }
+        // ajv 8 recurses without end on some `$dynamicRef` groups (a RangeError on their values): left out.
+        if (valid !== undefined && p.group.tests.some((t) => { try { valid(t.data); return false; } catch { return true; } })) valid = undefined;
         if (codec === undefined || valid === undefined) { skipped++; continue; }
         groups++;
         for (const t of p.group.tests) entries.push({ codec, valid, value: t.data });
@@ -226,7 +228,7 @@ export function validatorMarkdown(result) {
     '| --- | ---: | ---: | ---: | ---: | --- | ---: |',
     ...result.sets.map((s) => `| ${s.label} | ${s.values} | ${fmt(s.opsPerSecond['api-serve'])} | ${fmt(s.opsPerSecond.ajv)} | ${s.ratio.toFixed(2)} | ${s.ratios.map((x) => x.toFixed(2)).join(' ')} | ${s.disagree} |`),
     '',
-    `Suite: ${result.suite.groups} groups timed, ${result.suite.skipped} left out (remotes, refused, warned, or ajv would not compile). Corpus bodies: ${result.corpus.bodies.map((b) => (b.values ? `${b.file}${b.pointer} (${b.media}, ${b.values} values)` : `${b.file}: ${b.note}`)).join('; ')}.`,
+    `Suite: ${result.suite.groups} groups timed, ${result.suite.skipped} left out (remotes, refused, warned, or ajv would not compile or threw on a value). Corpus bodies: ${result.corpus.bodies.map((b) => (b.values ? `${b.file}${b.pointer} (${b.media}, ${b.values} values)` : `${b.file}: ${b.note}`)).join('; ')}.`,
     '',
   ];
   return lines.join('\n');

@@ -2,10 +2,16 @@
 // value is valid and decodes to itself" without building paths, results or copies. A request body
 // that passes is used as it is; anything else (invalid, or valid but decoded differently: a null
 // optional field, a default to fill, extra keys to drop) goes through the codec's `check`, which
-// alone writes messages. So the happy path allocates nothing per field.
-import type { Codec, ObjectCodec } from './types.js';
+// alone writes messages. So the happy path allocates nothing per field. Closures everywhere but
+// objects, whose validator is generated with no text of the document in its source
+// (validator-object.ts); codecs with applicator rules are left to their check (see `ruleBound`).
+import type { Codec, ObjectCodec, UnionCodec } from './types.js';
 import { bool, date, int, isDate, number, text } from './scalars.js';
 import { rulesOf, type Rule } from './constraints.js';
+import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
+import { allOfParts } from './intersection.js';
+import { objectValidator } from './validator-object.js';
+import { evaluatedByBase } from './validator-evaluated.js';
 
 type Valid = (value: unknown) => boolean;
 
@@ -26,26 +32,91 @@ export function checkFast<T>(codec: Codec<T>, value: unknown): ReturnType<Codec<
   return validatorOf(codec as Codec<unknown>)(value) ? { ok: true, value: value as T } : codec.check(value, '$');
 }
 
+const refuting = new WeakMap<Codec<unknown>, boolean>();
+
+/**
+ * Whether the validator's `false` means `check` refuses the value (not merely "decodes otherwise"
+ * or "not judged here"): a union then needs no option's `check` to know the option fails. Objects
+ * are not (a null optional field, a key to drop); a cycle is answered `false` while it is worked out.
+ */
+export function refutes(codec: Codec<unknown>): boolean {
+  let r = refuting.get(codec);
+  if (r === undefined) {
+    refuting.set(codec, false);
+    r = judgeRefutes(codec);
+    refuting.set(codec, r);
+  }
+  return r;
+}
+
+/**
+ * Whether `untyped` is the codec's outer layer: `untyped` copies its base, keeping the base's
+ * `applied` as it was, while `withRule` over an untyped codec makes a new `applied`.
+ */
+const untypedOuter = (codec: Codec<unknown>) => codec.untyped !== undefined && codec.applied === (codec.untyped.base as Codec<unknown>).applied;
+
+/**
+ * Whether a codec's applicator rules are left to its check: each runs its subschemas' checks (or,
+ * for `unevaluated*` past what the base itself evaluates, a walk over all of them), which cost a
+ * valid value far more than check's copying, and a value they refuse would pay them twice, here
+ * and again in the check that writes the message.
+ */
+// decided: measured, not guessed (docs/benchmark.md "Compiled validator against ajv (issue 31)").
+export const ruleBound = (codec: Codec<unknown>): boolean => codec.applied !== undefined && !untypedOuter(codec)
+  && codec.applied.rules.some((rule) => evaluatedByBase(codec.applied!.base, rule.keyword) === undefined);
+
+function judgeRefutes(codec: Codec<unknown>): boolean {
+  if (ruleBound(codec)) return false;
+  // Rules over an untyped codec whose base is not the whole: a value of another named type may pass.
+  if (codec.applied !== undefined && !untypedOuter(codec)) return (codec.untyped === undefined || codec.untyped.others.length === 0) && refutes(codec.applied.base);
+  if (codec.untyped !== undefined) return codec.refines === (codec.untyped.base as Codec<unknown>).refines && [codec.untyped.base, ...codec.untyped.others].every((c) => refutes(c as Codec<unknown>));
+  switch (codec.kind) {
+    case 'scalar': return BUILT_IN.has(codec.check) || (codec.refines !== undefined && refutes(codec.refines.base));
+    case 'array': return refutes(codec.item);
+    case 'tuple': return codec.items.every(refutes) && (codec.rest === false || refutes(codec.rest));
+    case 'nullable': return refutes(codec.inner);
+    case 'union': return codec.discriminator !== undefined && codec.options.every(refutes);
+    case 'lazy': return refutes(codec.target());
+    case 'json': case 'bytes': return true;
+    case 'object': case 'optional': return false;
+  }
+}
+
 const all = (rules: readonly Pick<Rule, 'test'>[], v: unknown) => {
   for (let i = 0; i < rules.length; i++) if (!rules[i]!.test(v)) return false;
   return true;
 };
 
 function build(codec: Codec<unknown>): Valid {
-  if (codec.applied !== undefined) {
+  if (codec.applied !== undefined && !untypedOuter(codec)) {
+    if (ruleBound(codec)) return () => false;
     const base = validatorOf(codec.applied.base);
-    const { rules } = codec.applied;
-    return (v) => {
-      if (!base(v)) return false;
-      for (let i = 0; i < rules.length; i++) if (rules[i]!.test(v) !== undefined) return false;
+    const tests = codec.applied.rules.map((rule) => {
+      const quick = evaluatedByBase(codec.applied!.base, rule.keyword)!;
+      return (v: unknown) => quick(v) || rule.test(v) === undefined;
+    });
+    const passes = (v: unknown) => {
+      for (let i = 0; i < tests.length; i++) if (!tests[i]!(v)) return false;
       return true;
     };
+    const u = codec.untyped;
+    if (u === undefined) return (v) => base(v) && passes(v);
+    // Rules over an untyped codec: a value of a type its schema does not name meets the rules alone.
+    const families = new Set([u.base, ...u.others].map((c) => familyOfCodec(c as Codec<unknown>)));
+    return (v) => {
+      const f = familyOfValue(v);
+      return f !== undefined && (!families.has(f) || base(v)) && passes(v);
+    };
   }
-  // A value of the base's type valid for the base is valid; any other goes to the full check.
-  if (codec.untyped !== undefined) return validatorOf(codec.untyped.base);
+  if (codec.untyped !== undefined) return untyped(codec);
   switch (codec.kind) {
     case 'scalar': return scalar(codec);
-    case 'object': return object(codec);
+    case 'object': {
+      // allOf of objects checks each part's patterns, maps and key counts over the whole object.
+      const parts = Array.isArray(codec.schema.allOf) ? allOfParts(codec)?.parts : undefined;
+      if (Array.isArray(codec.schema.allOf) && parts === undefined) return () => false;
+      return objectValidator(codec, parts as readonly ObjectCodec<unknown>[] | undefined, validatorOf);
+    }
     case 'array': {
       const item = validatorOf(codec.item);
       const rules = rulesOf(codec.schema);
@@ -76,18 +147,7 @@ function build(codec: Codec<unknown>): Valid {
       const inner = validatorOf(codec.inner);
       return (v) => v === null || inner(v);
     }
-    case 'union': {
-      const d = codec.discriminator;
-      // Without a discriminator, telling "exactly one option" needs every option's full check.
-      if (d === undefined) return () => false;
-      const options = codec.options.map(validatorOf);
-      return (v) => {
-        if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-        const key = (v as Record<string, unknown>)[d.property];
-        const i = typeof key === 'string' && Object.hasOwn(d.mapping, key) ? d.mapping[key] : undefined;
-        return i !== undefined && options[i]!(v);
-      };
-    }
+    case 'union': return union(codec);
     case 'lazy': {
       let target: Valid | undefined;
       return (v) => (target ??= validatorOf(codec.target()))(v);
@@ -96,6 +156,108 @@ function build(codec: Codec<unknown>): Valid {
     case 'bytes': return (v) => Buffer.isBuffer(v);
   }
 }
+
+/**
+ * A union decodes a value by the option that takes it: with a discriminator, the one it names;
+ * `anyOf`, the first whose check accepts it; `oneOf`, the only one. An option's validator saying
+ * `true` gives "valid, decodes to itself" for that option; the others must be known to refuse it,
+ * by their validator where its `false` means a refusal, or by a required key the value lacks;
+ * else the union's check decides.
+ */
+function union(codec: UnionCodec<unknown>): Valid {
+  const options = codec.options.map(validatorOf);
+  const n = options.length;
+  const d = codec.discriminator;
+  if (d !== undefined) {
+    return (v) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+      const key = (v as Record<string, unknown>)[d.property];
+      const i = typeof key === 'string' && Object.hasOwn(d.mapping, key) ? d.mapping[key] : undefined;
+      return i !== undefined && options[i]!(v);
+    };
+  }
+  const sure = codec.options.map(refutes);
+  const quick = codec.options.map(missing);
+  // Known refusals only (an option lacking a required key is passed over before its validator
+  // runs): calling an option's check here would be paid again by the union's own check whenever
+  // the answer is false, and most values a union's validator refuses are invalid.
+  if (codec.mode === 'anyOf') {
+    return (v) => {
+      for (let i = 0; i < n; i++) {
+        const q = quick[i];
+        if (q !== undefined && q(v)) continue;
+        if (options[i]!(v)) return true;
+        // An earlier option that may accept the value decodes it (perhaps otherwise): check decides.
+        if (!sure[i]) return false;
+      }
+      return false;
+    };
+  }
+  return (v) => {
+    let hit = false;
+    for (let i = 0; i < n; i++) {
+      const q = quick[i];
+      if (q !== undefined && q(v)) continue;
+      if (options[i]!(v)) {
+        if (hit) return false;
+        hit = true;
+      } else if (!sure[i]) return false;
+    }
+    return hit;
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * For an object codec (bare, untyped, or under rules, which its check runs after its own): a
+ * test that holds when its check surely refuses an object value for lacking a required key (or,
+ * typed, any value that is no object). Undefined for other codecs.
+ */
+function missing(codec: Codec<unknown>): Valid | undefined {
+  let c = codec;
+  if (c.applied !== undefined && !untypedOuter(c)) {
+    if (c.untyped !== undefined) return undefined;
+    c = c.applied.base;
+  }
+  const typed = c.untyped === undefined;
+  if (!typed) c = ([c.untyped!.base, ...c.untyped!.others] as Codec<unknown>[]).find((o) => o.kind === 'object') ?? c;
+  if (c.kind !== 'object' || c.applied !== undefined || c.untyped !== undefined || c.refines !== undefined || Array.isArray(c.schema.allOf)) return undefined;
+  const props = c.props;
+  const required = Object.keys(props).filter((k) => props[k]!.kind !== 'optional');
+  return (v) => {
+    if (!isObject(v)) return typed;
+    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i]!)) return true;
+    return false;
+  };
+}
+
+const always: Valid = () => true;
+
+/** A schema without `type`: a value is judged by the codec of its JSON type; of no such type, it passes as it is. */
+function untyped(codec: Codec<unknown>): Valid {
+  const { base, others } = codec.untyped!;
+  // Constrained after the fact (a refinement other than its base's): those keywords are no part's, so check decides.
+  if (codec.refines !== (base as Codec<unknown>).refines) return () => false;
+  const by: Partial<Record<Family, Valid>> = {};
+  for (const c of [base, ...others] as Codec<unknown>[]) {
+    const f = familyOfCodec(c);
+    if (f !== undefined) by[f] = validatorOf(c);
+  }
+  const [vNull, vBool, vNum, vStr, vArr, vObj] = (['null', 'boolean', 'number', 'string', 'array', 'object'] as const).map((f) => by[f] ?? always) as [Valid, Valid, Valid, Valid, Valid, Valid];
+  return (v) => {
+    if (v === null) return vNull(v);
+    switch (typeof v) {
+      case 'boolean': return vBool(v);
+      case 'number': return vNum(v);
+      case 'string': return vStr(v);
+      case 'object': return Array.isArray(v) ? vArr(v) : vObj(v);
+      default: return false;
+    }
+  };
+}
+
+const BUILT_IN: ReadonlySet<unknown> = new Set([int.check, number.check, bool.check, text.check, date.check]);
 
 /** Built-in scalars by their check (copies share it); constrained ones by their base and rules. */
 function scalar(codec: Codec<unknown>): Valid {
@@ -118,64 +280,4 @@ function scalar(codec: Codec<unknown>): Valid {
     const r = codec.check(v, '$');
     return r.ok && r.value === v;
   };
-}
-
-function object(codec: ObjectCodec<unknown>): Valid {
-  // allOf of objects checks each part's patterns, maps and key counts itself: its check decides.
-  if (Array.isArray(codec.schema.allOf)) return () => false;
-  const keys = Object.keys(codec.props);
-  const n = keys.length;
-  const valids: Valid[] = [];
-  const optional: boolean[] = [];
-  for (const k of keys) {
-    const c = codec.props[k]!;
-    // A field with a default decodes an absent key to a value: only the full check writes it.
-    if (c.kind === 'optional' && c.default !== undefined) return () => false;
-    optional.push(c.kind === 'optional');
-    const own = validatorOf(c.kind === 'optional' ? c.inner : c);
-    // A declared key a pattern also matches meets both codecs (JSON Schema's patternProperties).
-    const also = codec.patterns.filter((p) => p.regex.test(k)).map((p) => validatorOf(p.codec));
-    valids.push(also.length === 0 ? own : (v) => own(v) && also.every((f) => f(v)));
-  }
-  // Extra keys a non-strict object drops on decoding: the decoded value would not be the input.
-  if (codec.extra === true) return () => false;
-  const declared = new Set(keys);
-  const extra = typeof codec.extra === 'boolean' ? undefined : validatorOf(codec.extra);
-  const patterns = codec.patterns.map((p) => ({ regex: p.regex, valid: validatorOf(p.codec) }));
-  const closed = extra === undefined && patterns.length === 0;
-  const rules = rulesOf(codec.schema);
-  /** Keys beyond the declared fields: each must match a pattern or the extra codec. */
-  const others = (o: Record<string, unknown>) => {
-    for (const k of Object.keys(o)) {
-      if (declared.has(k)) continue;
-      let matched = false;
-      for (const p of patterns) {
-        if (!p.regex.test(k)) continue;
-        matched = true;
-        if (!p.valid(o[k])) return false;
-      }
-      if (!matched && (extra === undefined || !extra(o[k]))) return false;
-    }
-    return true;
-  };
-  // Generated once per object codec: each field read by its literal name, so every read site sees
-  // one key (a named, monomorphic load) rather than a loop's keyed load over all of them.
-  const lines = keys.map((k, i) => {
-    // A name Object.prototype has (`toString`, `__proto__`) is read only when the value owns it.
-    const read = k in Object.prototype ? `x = hasOwn(o, ${JSON.stringify(k)}) ? o[${JSON.stringify(k)}] : undefined;` : `x = o[${JSON.stringify(k)}];`;
-    return optional[i]
-      // A null optional field decodes as absent, which is not the input.
-      ? `${read} if (x !== undefined) { if (x === null || !valids[${i}](x)) return false; present++; }`
-      : `${read} if (x === undefined || !valids[${i}](x)) return false; present++;`;
-  });
-  const body = [
-    "if (o === null || typeof o !== 'object' || Array.isArray(o)) return false;",
-    'let present = 0; let x;',
-    ...lines,
-    // Strict: no key but the declared ones present (counted, so nothing is allocated).
-    closed ? 'let count = 0; for (const k in o) if (hasOwn(o, k)) count++; if (count !== present) return false;' : 'if (!others(o)) return false;',
-    'return rules.length === 0 || all(rules, o);',
-  ].join('\n');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- field names come from the surface, quoted by JSON.stringify
-  return new Function('valids', 'hasOwn', 'others', 'all', 'rules', `return (o) => {\n${body}\n};`)(valids, Object.hasOwn, others, all, rules) as Valid;
 }
