@@ -203,7 +203,7 @@ export class SchemaReader {
     const parts: Codec<unknown>[] = [];
     if (Array.isArray(schema.allOf)) {
       // A part that is any JSON value (`{}`) narrows nothing.
-      parts.push(...schema.allOf.map((s, i) => this.read(s, child(pointer, 'allOf', i), `${name}_${i}`)).filter((c) => c.kind !== 'json'));
+      parts.push(...schema.allOf.map((s, i) => this.read(s, child(pointer, 'allOf', i), `${name}_${i}`)).filter((c) => c.kind !== 'json' || c.applied !== undefined));
     }
     for (const mode of ['oneOf', 'anyOf'] as const) {
       const list = schema[mode];
