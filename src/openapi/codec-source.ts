@@ -2,7 +2,8 @@
 // what `api-serve import` writes for each schema. Named codecs are referred to by name; a recursive
 // one is `t.recursive` with its self-references bound; what no call can make is a noted `t.json`.
 import * as t from '../codec/codecs.js';
-import type { Codec } from '../codec/types.js';
+import type { Codec, ObjectCodec } from '../codec/types.js';
+import { familyOfCodec, familyOfValue } from '../codec/untyped.js';
 import { allOfParts } from '../codec/intersection.js';
 import { bindingName, literal, propertyKey, stringLiteral } from './source-text.js';
 
@@ -21,16 +22,36 @@ for (const [name, v] of Object.entries(t)) {
   if ((v as Codec<unknown>).kind === 'scalar' && !LEAVES.has((v as Codec<unknown>).label)) LEAVES.set((v as Codec<unknown>).label, name);
 }
 
+/** Whether `null` is a value of a codec's static type (where a literal may say it). */
+function typesNull(codec: Codec<unknown>): boolean {
+  if (codec.untyped) return typesNull(codec.untyped.base);
+  switch (codec.kind) {
+    // A recursive codec's static type is `unknown` (`t.recursive<unknown>`), as is any JSON value's.
+    case 'lazy': case 'json': case 'nullable': return true;
+    case 'optional': return typesNull(codec.inner);
+    case 'union': return codec.options.some(typesNull);
+    case 'scalar': return codec.check(null, '$').ok;
+    case 'object': case 'array': case 'tuple': case 'bytes': return false;
+  }
+}
+
 /**
  * A value as a literal whose enum and constant positions say `as const`, so that it types as the
- * codec's type where nothing gives it context (`reply(200, value, headers)` infers from it).
+ * codec's type where nothing gives it context (`reply(200, value, headers)` infers from it), and
+ * that passes TypeScript's checks of object literals wherever the codec takes it: keys beyond an
+ * open object's fields in a spread, at any depth (in unions, allOf, arrays, optional fields, maps).
  */
 export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
   if (Buffer.isBuffer(v)) return `Buffer.from(${stringLiteral(v.toString('base64'))}, 'base64')`;
+  // decided (docs/decisions.md "OpenAPI in"): a schema without `type` lets every value outside its
+  // keywords' type through, but its static type is that type's: such a value is written `as never`,
+  // the one cast the written module has.
+  if (codec.untyped && familyOfValue(v) !== familyOfCodec(codec.untyped.base)) return `(${literal(v)} as never)`;
   const parts = allOfParts(codec);
   switch (codec.kind) {
     case 'lazy': return typedLiteral(v, codec.target());
-    case 'optional': case 'nullable': return v === null || v === undefined ? literal(v) : typedLiteral(v, codec.inner);
+    case 'optional': return v === undefined ? 'undefined' : typedLiteral(v, codec.inner);
+    case 'nullable': return v === null ? 'null' : typedLiteral(v, codec.inner);
     case 'union': {
       const option = codec.options.find((o) => o.check(v, '$').ok);
       return option ? typedLiteral(v, option) : literal(v);
@@ -41,26 +62,43 @@ export function typedLiteral(v: unknown, codec: Codec<unknown>): string {
       const at = (i: number) => codec.items[i] ?? (codec.rest === false ? undefined : codec.rest);
       return `[${v.map((x, i) => { const c = at(i); return c ? typedLiteral(x, c) : literal(x); }).join(', ')}]`;
     }
-    case 'object': {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return literal(v);
-      const entries = Object.entries(v).filter(([, x]) => x !== undefined);
-      // Own keys only: an example's `constructor` or `__proto__` is not a codec of Object.prototype.
-      const field = (k: string) => (Object.hasOwn(codec.props, k) ? codec.props[k] : typeof codec.extra === 'boolean' ? undefined : codec.extra);
-      const written = entries.map(([k, x]) => { const c = field(k); return `${propertyKey(k)}: ${c ? typedLiteral(x, c) : literal(x)}`; });
-      // Keys an open object takes beyond its fields go in a spread: the inferred type lists the
-      // fields only, and TypeScript checks excess properties of a literal, not of a spread.
-      const declared = entries.filter(([k]) => Object.hasOwn(codec.props, k)).map(([k, x]) => { const c = field(k)!; return `${propertyKey(k)}: ${typedLiteral(x, c)}`; });
-      const undeclared = written.filter((_, i) => !Object.hasOwn(codec.props, entries[i]![0]));
-      if (entries.length === 0) return '{}';
-      if (undeclared.length === 0) return `{ ${declared.join(', ')} }`;
-      return `{ ${[...declared, `...{ ${undeclared.join(', ')} }`].join(', ')} }`;
-    }
+    case 'object': return objectLiteral(v, codec);
     case 'scalar':
       // `as const` takes literals only: not `Infinity` or `NaN` (YAML's .inf, .nan).
       if (!parts && (Array.isArray(codec.schema.enum) || Object.hasOwn(codec.schema, 'const')) && v !== null && typeof v !== 'object' && (typeof v !== 'number' || Number.isFinite(v))) return `${literal(v)} as const`;
       return literal(v);
     case 'json': case 'bytes': return literal(v);
   }
+}
+
+/** An object value for an object codec (typedLiteral's case): its fields typed, other keys spread. */
+function objectLiteral(v: unknown, codec: ObjectCodec<unknown>): string {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return literal(v);
+  // Own keys only: an example's `constructor` or `__proto__` is not a codec of Object.prototype.
+  const field = (k: string) => (Object.hasOwn(codec.props, k) ? codec.props[k] : undefined);
+  // An optional field reads `null` as absent (decided: docs/decisions.md "Codecs"); where its type
+  // has no null, the literal leaves the key out, as the codec's value does.
+  const absent = (k: string, x: unknown) => {
+    const c = field(k);
+    return x === undefined || (x === null && c?.kind === 'optional' && !typesNull(c.inner));
+  };
+  const entries = Object.entries(v).filter(([k, x]) => !absent(k, x));
+  const declared = entries.filter(([k]) => field(k) !== undefined).map(([k, x]) => `${propertyKey(k)}: ${typedLiteral(x, field(k)!)}`);
+  // Keys an open object takes beyond its fields go in a spread: the inferred type lists the
+  // fields only, and TypeScript checks excess properties of a literal, not of a spread.
+  const undeclared = entries.filter(([k]) => field(k) === undefined).map(([k, x]) => `${propertyKey(k)}: ${literal(x)}`);
+  if (undeclared.length === 0) return declared.length === 0 ? '{}' : `{ ${declared.join(', ')} }`;
+  // Only other keys: a type whose fields are all optional is "weak", and TypeScript refuses a value
+  // sharing none of its keys, spread or not; as `{}` (an upcast, which checks nothing away) it has none.
+  if (declared.length === 0) return `({ ${undeclared.join(', ')} } as {})`;
+  return `{ ${[...declared, `...{ ${undeclared.join(', ')} }`].join(', ')} }`;
+}
+
+/** An example (`{ title, value }`) as source, its value written for its codec by typedLiteral. */
+export function exampleSource(x: object, codec: Codec<unknown> | undefined): string {
+  const fields = Object.entries(x).filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${propertyKey(k)}: ${k === 'value' && codec !== undefined ? typedLiteral(v, codec) : k === 'value' && Buffer.isBuffer(v) ? `Buffer.from(${stringLiteral(v.toString('base64'))}, 'base64')` : literal(v)}`);
+  return `{ ${fields.join(', ')} }`;
 }
 
 const options = (entries: [string, string | undefined][]): string => {
@@ -113,7 +151,7 @@ export class CodecSource {
   }
 
   private children(codec: Codec<unknown>): readonly Codec<unknown>[] {
-    const parts = allOfParts(codec);
+    const parts = codec.kind === 'optional' ? undefined : allOfParts(codec);
     if (parts) return parts.parts;
     if (codec.untyped) return [codec.untyped.base, ...codec.untyped.others];
     switch (codec.kind) {
@@ -155,7 +193,7 @@ export class CodecSource {
       if (Object.keys(notes).length > 0) out = `t.annotate(${out}, ${literal(notes)})`;
     }
     if (codec.description !== undefined && codec.description !== base?.description) out = `t.describe(${out}, ${literal(codec.description)})`;
-    if (codec.examples.length > 0 && codec.examples !== base?.examples) out = `t.examples(${out}, ${literal(codec.examples)})`;
+    if (codec.examples.length > 0 && codec.examples !== base?.examples) out = `t.examples(${out}, [${codec.examples.map((x) => exampleSource(x, codec)).join(', ')}])`;
     return out;
   }
 
@@ -169,7 +207,8 @@ export class CodecSource {
 
   private core(codec: Codec<unknown>, scope: ReadonlySet<string>): string {
     const w = (c: Codec<unknown>) => this.write(c, scope);
-    const parts = allOfParts(codec);
+    // An optional field's schema is its inner codec's: an optional allOf is `t.optional(t.allOf(...))`.
+    const parts = codec.kind === 'optional' ? undefined : allOfParts(codec);
     if (parts) return `t.allOf(${literal(parts.name)}, [${parts.parts.map(w).join(', ')}])`;
     if (codec.applied) {
       // The keyword modules' rules are written as `t.keywords(base, args)`, which makes them again;

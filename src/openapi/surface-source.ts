@@ -7,7 +7,8 @@ import { sample } from '../codec/sample.js';
 import type { Content, Endpoint, Part, ResponseSpec, AnyEndpoint } from '../dsl/types.js';
 import type { DeclaredSecurityConfig, SecurityScheme } from '../dsl/declared-security.js';
 import type { CookieConfig } from '../dsl/cookie.js';
-import { CodecSource, typedLiteral } from './codec-source.js';
+import { CodecSource, exampleSource, typedLiteral } from './codec-source.js';
+import { walk } from '../dsl/walk.js';
 import { codeOf, comment, identifier, literal, propertyKey } from './source-text.js';
 import type { ImportedSurface } from './import-surface.js';
 import { child, type ImportWarning, warningLine } from './warnings.js';
@@ -17,7 +18,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 const BUILDER: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'del' };
 /** What the module may import from 'api-serve', in the order the import lists them. */
-const IMPORTABLE = ['api', 'body', 'capture', 'content', 'cookie', 'declaredSecurity', 'del', 'get', 'header', 'implement', 'json', 'media', 'mediaOf', 'patch', 'post', 'put', 'query', 'queryList', 'queryObject', 'reply', 'rest', 'segment', 't'];
+const IMPORTABLE = ['HttpError', 'api', 'body', 'capture', 'content', 'cookie', 'declaredSecurity', 'del', 'get', 'header', 'implement', 'json', 'media', 'mediaOf', 'patch', 'post', 'put', 'query', 'queryList', 'queryObject', 'reply', 'rest', 'segment', 't'];
 /** Names a component's const must not take: the imports, the module's own, and globals it would hide. */
 const RESERVED = new Set([...IMPORTABLE, 'surface', 'handlers', 'schemes', 'Buffer', 'Error', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'JSON', 'Map', 'Set', 'Promise', 'Symbol', 'RegExp', 'Math']);
 
@@ -44,19 +45,6 @@ const json = (c: Codec<unknown>) => (c.textForm?.form.style === 'json' ? true : 
 function options(entries: readonly (readonly [string, string | boolean | undefined])[]): string {
   const set = entries.filter((e): e is readonly [string, string | boolean] => e[1] !== undefined);
   return set.length === 0 ? '' : `{ ${set.map(([k, v]) => `${k}: ${literal(v)}`).join(', ')} }`;
-}
-
-/** A value as a literal; bytes as a Buffer. */
-const valueSource = (v: unknown): string => (Buffer.isBuffer(v) ? `Buffer.from(${literal(v.toString('base64'))}, 'base64')` : literal(v));
-
-/**
- * An example as source, its value written for its codec (typedLiteral: the keys an open object
- * takes beyond its fields in a spread, which excess-property checks leave alone).
- */
-function exampleSource(x: object, codec: Codec<unknown> | undefined): string {
-  const fields = Object.entries(x).filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${propertyKey(k)}: ${k === 'value' && codec !== undefined ? typedLiteral(v, codec) : k === 'value' ? valueSource(v) : literal(v)}`);
-  return `{ ${fields.join(', ')} }`;
 }
 
 class Writer {
@@ -99,7 +87,7 @@ class Writer {
         return `header(${literal(p.name)}, ${this.codecs.expr(baseOf(p.codec))}${o === '' ? '' : `, ${o}`})`;
       }
       case 'body': {
-        const examples = p.examples.length === 0 ? undefined : literal(p.examples);
+        const examples = p.examples.length === 0 ? undefined : `[${p.examples.map((x) => exampleSource(x, p.codec)).join(', ')}]`;
         const third = p.required === false ? `, { ${examples === undefined ? '' : `examples: ${examples}, `}required: false }` : examples === undefined ? '' : `, ${examples}`;
         return `body(${this.codecs.expr(p.codec)}, [${p.media.map(mediaSource).join(', ')}]${third})`;
       }
@@ -158,20 +146,20 @@ class Writer {
   }
 
   /** The handler: what the mock answers without a Prefer header (the success, its first example or a sample). */
-  handler(name: string, e: AnyEndpoint): string {
+  handler(name: string, e: AnyEndpoint, path: string): string {
     const r = e.responses[0]!;
     let headers: string | undefined;
     let value: string | undefined;
     try {
       const h = Object.entries(r.headers).map(([n, c]) => `${propertyKey(n)}: ${typedLiteral(sample(c as Codec<unknown>), c as Codec<unknown>)}`);
       headers = h.length === 0 ? undefined : `{ ${h.join(', ')} }`;
-      // A plain return value is typed by the handler's outcome; a reply's body only by itself.
-      if (r.content) {
-        const v = r.examples[0]?.value ?? sample(r.content.codec);
-        value = headers === undefined ? valueSource(v) : typedLiteral(v, r.content.codec);
-      }
+      if (r.content) value = typedLiteral(r.examples[0]?.value ?? sample(r.content.codec), r.content.codec);
     } catch (err) {
-      return `${comment(`no value to answer with: ${(err as Error).message}`, '  ')}  ${propertyKey(name)}: () => reply(${r.status}),\n`;
+      // No value meets the body's schema (a oneOf whose options overlap): the mock answers a 500
+      // saying so (decided: docs/mocking.md "What a mock answers"), and so does the handler; an
+      // answer without the declared body would not be one of the endpoint's outcomes.
+      const why = `Internal Server Error: the mock has no valid value for response ${r.status} of ${e.method} ${path}: ${(err as Error).message}`;
+      return `${comment(`no value to answer with: ${(err as Error).message}`, '  ')}  ${propertyKey(name)}: () => { throw HttpError.text(500, ${literal(why)}); },\n`;
     }
     if (value === undefined) return `  ${propertyKey(name)}: () => reply(${r.status}${headers === undefined ? '' : `, undefined, ${headers}`}),\n`;
     if (headers === undefined) return `  ${propertyKey(name)}: () => (${value}),\n`;
@@ -215,13 +203,14 @@ class Writer {
     };
     let endpoints = '';
     let handlers = '';
+    const paths = new Map(walk(surface).map((i) => [i.name, i.path]));
     for (const op of operations) {
       const e = surface.tree[op.name] as AnyEndpoint;
       const noteStart = this.codecs.notes.length;
       const source = this.endpoint(op.name, e);
       const notes = this.codecs.notes.slice(noteStart).map((n) => comment(`not written as source (${child('/paths', op.path, op.method)}): ${n}`, '  ')).join('');
       endpoints += opWarnings(op.path, op.method).map((w) => comment(this.line(w), '  ')).join('') + notes + source;
-      handlers += this.handler(op.name, e);
+      handlers += this.handler(op.name, e, paths.get(op.name) ?? op.path);
     }
     const shown = new Set(operations.flatMap((op) => opWarnings(op.path, op.method)));
     const general = warnings.filter((w) => !shown.has(w));

@@ -2,40 +2,17 @@
 // that a strict tsc accepts (importing 'api-serve' as a user's project does) and that, served,
 // answers every request exactly as the document served by the mock does, protocol errors included.
 import { suite } from 'uvu';
-import { TSC_INIT_OPTIONS } from '../helpers/tsc-init.js';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { ROOT, runBin, spawnServe } from '../helpers/cli.js';
-import { call, tempDir } from '../helpers/server.js';
+import { runBin, spawnServe } from '../helpers/cli.js';
+import { call } from '../helpers/server.js';
 import { DOCS } from './load.js';
+import { importProject, typecheck } from './import-project.js';
 
 const s = suite('api-serve import');
 
-/** A project folder with api-serve installed as a link to this repository, and @types/node. */
-function project(): string {
-  const dir = tempDir('api-serve-import-');
-  mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
-  symlinkSync(ROOT, join(dir, 'node_modules', 'api-serve'), 'dir');
-  symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'), 'dir');
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mine', version: '1.0.0', private: true, type: 'module' }));
-  return dir;
-}
-
-/**
- * tsc over `files` in `dir` with what `tsc --init` writes (`types` naming node, as a user's Node project has it), so declarations are
- * emitted (every type an inferred surface names must be exported) and indexed access is
- * unchecked: its output, empty when they compile.
- */
-function typecheck(dir: string, files: string[]): string {
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { ...TSC_INIT_OPTIONS, outDir: 'out' },
-    files,
-  }));
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
-  return r.status === 0 ? '' : `${r.stdout}${r.stderr}`;
-}
+const project = importProject;
 
 interface Row { method: string; url: string; headers?: Record<string, string>; body?: string }
 const JSON_TYPE = { 'content-type': 'application/json' };
