@@ -2,6 +2,7 @@
 // the set of values the schema admits: it widens it, narrows it, or neither contains the other.
 // Whether that breaks a client depends on the side: see compare.ts.
 import type { JsonSchema } from '../../codec/types.js';
+import { KEYWORDS } from '../../codec/keywords/index.js';
 
 export type Effect = 'widens' | 'narrows' | 'incomparable';
 
@@ -28,6 +29,28 @@ const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minPrope
 const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
 /** Keywords whose presence only restricts, and whose change neither side contains. */
 const RESTRICTIONS = ['pattern', 'format', 'multipleOf', 'const', 'uniqueItems', 'contentMediaType'];
+
+/**
+ * The applicator keywords of the keyword table (`not`, `contains`, `if`, `unevaluatedProperties`...):
+ * each only restricts, so adding one narrows, removing one widens, changing one is incomparable.
+ * `propertyNames` is judged with the object's keywords (diffObject).
+ */
+const APPLICATORS: readonly string[] = KEYWORDS.flatMap((k) => k.keys).filter((k) => k !== 'propertyNames');
+
+function diffApplicators(a: Obj, b: Obj, at: string, out: SchemaChange[], objectJudged = false): void {
+  for (const k of APPLICATORS) {
+    const [x, y] = [a[k], b[k]];
+    if (canonical(x) === canonical(y)) continue;
+    // `unevaluatedProperties: false` closing an object is diffObject's `closed`/`opened`.
+    if (objectJudged && k === 'unevaluatedProperties' && (x === false || x === undefined) && (y === false || y === undefined)) continue;
+    if (x === undefined) out.push({ at, kind: `${k}-set`, effect: 'narrows', what: `${k} set to ${show(y)}` });
+    else if (y === undefined) out.push({ at, kind: `${k}-unset`, effect: 'widens', what: `${k} ${show(x)} removed` });
+    else out.push({ at, kind: `${k}-changed`, effect: 'incomparable', what: `${k} changed from ${show(x)} to ${show(y)}` });
+  }
+}
+
+/** The schema without its applicator keywords: what is left to compare whole. */
+const withoutApplicators = (s: Obj): Obj => Object.fromEntries(Object.entries(s).filter(([k]) => !APPLICATORS.includes(k)));
 
 /** A stable text of a JSON value (keys sorted, annotations left out) to compare by content. */
 export function canonical(v: unknown): string {
@@ -164,8 +187,11 @@ function diffInto(a: unknown, b: unknown, at: string, out: SchemaChange[]): void
     if (optionsOf(a).key !== undefined || optionsOf(b).key !== undefined) { diffUnion(a, b, at, out); return; }
   }
   if (typeof a.$ref === 'string' || typeof b.$ref === 'string' || Array.isArray(a.allOf) || Array.isArray(b.allOf)) {
-    // A reference or an intersection is compared whole: a different one admits other values.
-    out.push({ at, kind: 'schema-changed', effect: 'incomparable', what: `${describe(a)} replaced by ${describe(b)}` });
+    // A reference or an intersection is compared whole: a different one admits other values;
+    // the same one with applicator keywords added or removed narrows or widens by them.
+    if (canonical(withoutApplicators(a)) === canonical(withoutApplicators(b))) { diffApplicators(a, b, at, out); return; }
+    const [da, db] = [describe(a), describe(b)];
+    out.push({ at, kind: 'schema-changed', effect: 'incomparable', what: da === db ? `the schema of ${da} changed` : `${da} replaced by ${db}` });
     return;
   }
   const ta = typesOf(a);
@@ -180,6 +206,7 @@ function diffInto(a: unknown, b: unknown, at: string, out: SchemaChange[]): void
   }
   diffEnum(a, b, at, out);
   diffBounds(a, b, at, out);
+  diffApplicators(a, b, at, out, true);
   diffObject(a, b, at, out);
   if (a.items !== undefined || b.items !== undefined) diffInto(a.items ?? {}, b.items ?? {}, `${at}[]`, out);
   if (canonical(a.prefixItems) !== canonical(b.prefixItems)) {
