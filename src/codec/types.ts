@@ -209,9 +209,11 @@ export interface Annotations {
   readonly readOnly?: boolean;
   readonly writeOnly?: boolean;
   readonly deprecated?: boolean;
+  /** OpenAPI specification extensions (`x-units`), kept in the schema the docs write back. */
+  readonly [extension: `x-${string}`]: unknown;
 }
 
-/** Copies a codec with annotations (`readOnly`, `writeOnly`, `deprecated`, `title`). */
+/** Copies a codec with annotations (`readOnly`, `writeOnly`, `deprecated`, `title`, `x-...`). */
 export function annotate<C extends AnyCodec>(codec: C, annotations: Annotations): C {
   return { ...codec, schema: { ...codec.schema, ...annotations } };
 }

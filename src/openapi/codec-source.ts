@@ -190,6 +190,7 @@ export class CodecSource {
       const notes: Obj = {};
       for (const k of ANNOTATIONS) if (codec.schema[k] === true) notes[k] = true;
       if (typeof codec.schema.title === 'string' && codec.kind !== 'object' && allOfParts(codec) === undefined) notes.title = codec.schema.title;
+      for (const k of Object.keys(codec.schema)) if (k.startsWith('x-')) notes[k] = codec.schema[k];
       if (Object.keys(notes).length > 0) out = `t.annotate(${out}, ${literal(notes)})`;
     }
     if (codec.description !== undefined && codec.description !== base?.description) out = `t.describe(${out}, ${literal(codec.description)})`;

@@ -1,5 +1,6 @@
-// An operation's `x-` extensions survive the round trip: read from the document, written back by
-// `api-docs --format openapi`, and kept by `api-serve import` as `.extend({...})`.
+// An operation's and a schema's `x-` extensions survive the round trip: read from the document,
+// written back by `api-docs --format openapi`, and kept by `api-serve import` (`.extend({...})`,
+// `t.annotate(codec, { "x-...": ... })`).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ paths:
       x-rate-limit: 10
       x-internal: { team: core, "quote\\"d": [1, 2] }
       responses:
-        '200': { description: ok, content: { application/json: { schema: { type: integer } } } }
+        '200': { description: ok, content: { application/json: { schema: { type: integer, x-units: ms } } } }
 `;
 
 test('x- extensions of an operation come back in the OpenAPI written and in the imported source', async () => {
@@ -33,6 +34,10 @@ test('x- extensions of an operation come back in the OpenAPI written and in the 
   assert.is(op.operationId, 'getA');
   const source = surfaceSource(imported, { file: 'x.yaml', command: 'api-serve' });
   assert.ok(source.includes('.extend({ "x-rate-limit": 10, "x-internal": { team: "core", "quote\\"d": [1, 2] } })'), source);
+  const schema = (op.responses as Record<string, { content: Record<string, unknown> }>)['200']!.content;
+  const [{ schema: written }] = Object.values(schema) as [{ schema: Record<string, unknown> }];
+  assert.is(written['x-units'], 'ms');
+  assert.ok(source.includes('t.annotate(t.int, { "x-units": "ms" })'), source);
 });
 
 test('extend() takes x- keys only; others are a TypeError naming them', () => {

@@ -56,7 +56,7 @@ const withoutApplicators = (s: Obj): Obj => Object.fromEntries(Object.entries(s)
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (isObj(v)) {
-    return `{${Object.keys(v).filter((k) => !ANNOTATIONS.has(k)).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+    return `{${Object.keys(v).filter((k) => !ANNOTATIONS.has(k) && !k.startsWith('x-')).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }
