@@ -4,6 +4,7 @@
 import { Agent, type Dispatcher, request } from 'undici';
 import type { RequestSpec } from './fixture.js';
 import type { ActualResponse } from './compare.js';
+import { readCapped as readStreamCapped } from '../describe/capped-read.js';
 
 export type Sent =
   | { readonly ok: true; readonly response: ActualResponse }
@@ -189,26 +190,8 @@ async function readWebCapped(body: ReadableStream<Uint8Array> | null, declared: 
     await body.cancel().catch(() => {});
     return undefined;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  const stop = () => { reader.cancel(signal.reason).catch(() => {}); };
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > cap) {
-        await reader.cancel().catch(() => {});
-        return undefined;
-      }
-      chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-    }
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
-  return Buffer.concat(chunks, size);
+  const bytes = await readStreamCapped(body, cap, signal);
+  return bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

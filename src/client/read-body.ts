@@ -1,6 +1,7 @@
 // An answer's body read in full but bounded: past `limit` bytes the read stops and the rest is
 // dropped, so a server answering without end costs at most that much memory (and the call's
 // timeout cuts one that trickles).
+import { readCapped } from '../describe/capped-read.js';
 
 /** The body's bytes, or `tooLarge` once more than `limit` came. */
 export type BodyBytes = { readonly kind: 'body'; readonly bytes: Uint8Array } | { readonly kind: 'tooLarge' };
@@ -11,23 +12,6 @@ export async function readBody(response: Response, limit: number): Promise<BodyB
     await response.body?.cancel().catch(() => {});
     return { kind: 'tooLarge' };
   }
-  if (response.body === null) return { kind: 'body', bytes: new Uint8Array(0) };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return { kind: 'tooLarge' };
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return { kind: 'body', bytes: chunks[0]! };
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) { bytes.set(c, at); at += c.byteLength; }
-  return { kind: 'body', bytes };
+  const bytes = await readCapped(response.body, limit);
+  return bytes === undefined ? { kind: 'tooLarge' } : { kind: 'body', bytes };
 }

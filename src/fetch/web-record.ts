@@ -2,6 +2,7 @@
 // its headers as Node would give them, its body read as the pipeline asks (up to the limit), and a
 // signal that aborts when the Request's does or the answer's body is cancelled.
 import type { BodyRead } from '../describe/stages.js';
+import { readCapped } from '../describe/capped-read.js';
 import type { RequestRecord } from '../server/request.js';
 
 /** Node's Buffer where there is one, read from the global: in Node a `t.bytes` body reaches its handler as the Buffer `serve` gives. */
@@ -45,34 +46,14 @@ export class WebRequestRecord implements RequestRecord {
 
   /** The body, never more than `limit` bytes held: past it the rest is cancelled and the answer is the 413. */
   async readBody(limit: number): Promise<BodyRead> {
-    const body = this.request.body;
-    if (body === null) return { kind: 'body', bytes: new Uint8Array(0) };
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    let bytes: Uint8Array | undefined;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > limit) {
-          await reader.cancel().catch(() => {});
-          return { kind: 'tooLarge' };
-        }
-        chunks.push(value);
-      }
+      bytes = await readCapped(this.request.body, limit);
     } catch {
       // The body's stream failed or its Request was aborted: a body cut short, as over a socket.
       return { kind: 'aborted' };
     }
-    const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, size);
+    if (bytes === undefined) return { kind: 'tooLarge' };
     return { kind: 'body', bytes: NodeBuffer ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes };
   }
-}
-
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.byteLength; }
-  return out;
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { runBin, spawnServe } from '../helpers/cli.js';
 import { call } from '../helpers/server.js';
 import { DOCS } from './load.js';
-import { importProject, typecheck } from './import-project.js';
+import { importProject, typecheck } from '../helpers/import-project.js';
 
 const s = suite('api-serve import: typed examples');
 
