@@ -2,13 +2,12 @@
 // does for `serve`, but with nothing from Node on its import path: the load checks, the handlers
 // found in the handler map, given extension runtimes, the compiled pipeline.
 import type { Implementation, ServeEnv } from '../dsl/implement.js';
-import type { EndpointInfo } from '../dsl/types.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import { MOCK_RESET } from '../dsl/mocked.js';
 import { prepareDeclaredErrors } from '../describe/declared-error.js';
-import { type CompiledSurface, type HandlerFn, compile } from '../server/pipeline.js';
+import { type CompiledSurface, compile, resolveHandlers } from '../server/pipeline.js';
 import type { ExtensionFactory, ExtensionRuntime } from '../server/extensions.js';
 
 export interface WebSurfaceOptions {
@@ -31,18 +30,6 @@ export interface WebSurface {
   readonly cs: CompiledSurface;
   readonly notes: readonly string[];
   close(): Promise<void>;
-}
-
-/** Each endpoint's handler from the (nested) handler map; a missing one is a SurfaceError, as `serve` says. */
-function handlersOf(surface: string, endpoints: readonly EndpointInfo[], built: unknown): Map<EndpointInfo, HandlerFn> {
-  const out = new Map<EndpointInfo, HandlerFn>();
-  for (const e of endpoints) {
-    let node: unknown = built;
-    for (const k of e.keys) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
-    if (typeof node !== 'function') throw new SurfaceError(surface, `${e.method} ${e.path} (${e.name})`, 'no handler implements this endpoint');
-    out.set(e, node as HandlerFn);
-  }
-  return out;
 }
 
 /**
@@ -68,7 +55,7 @@ export async function buildWebSurface(impl: Implementation, options: WebSurfaceO
     if (built !== null && typeof built === 'object' && MOCK_RESET in built) {
       throw new Error(`${surface.name}: a stateful mock needs Node (its collection store and reset route are the server's); answer it with fetchHandler from api-serve/fetch, or mock it without stateful`);
     }
-    const handlers = handlersOf(surface.name, endpoints, built);
+    const handlers = resolveHandlers(surface.name, endpoints, built);
     const extensions = new Map<ExtensionDescriptor, ExtensionRuntime>();
     for (const e of endpoints) {
       for (const x of e.extensions) {

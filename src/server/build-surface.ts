@@ -4,7 +4,7 @@ import type { Implementation, ServeEnv } from '../dsl/implement.js';
 import type { EndpointInfo } from '../dsl/types.js';
 import { checkSurface } from '../dsl/check-surface.js';
 import { SurfaceError } from '../dsl/surface-error.js';
-import { type CompiledSurface, type HandlerFn, compile } from './pipeline.js';
+import { type CompiledSurface, type HandlerFn, compile, resolveHandlers } from './pipeline.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
 import { type ExtensionRuntime, runtimeFactory } from './extensions.js';
 import type { Observing } from './transport.js';
@@ -13,18 +13,6 @@ import type { ServeOptions } from './serve.js';
 import { prepareDeclaredErrors } from '../describe/declared-error.js';
 
 export const DEFAULT_MAX_BODY = 1024 * 1024;
-
-/** Finds each endpoint's handler in the (nested) handler map; a missing one is a SurfaceError. */
-export function resolveHandlers(surfaceName: string, endpoints: readonly EndpointInfo[], handlers: unknown): Map<EndpointInfo, HandlerFn> {
-  const out = new Map<EndpointInfo, HandlerFn>();
-  for (const e of endpoints) {
-    let node: unknown = handlers;
-    for (const k of e.keys) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
-    if (typeof node !== 'function') throw new SurfaceError(surfaceName, `${e.method} ${e.path} (${e.name})`, 'no handler implements this endpoint');
-    out.set(e, node as HandlerFn);
-  }
-  return out;
-}
 
 /** An implemented surface compiled to its pipeline, with what it announced and opened. */
 export interface Built {

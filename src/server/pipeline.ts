@@ -2,6 +2,7 @@
 // STAGES names (route, method, auth, accept, content-type, body-size, query, header, body), then
 // the handler stage and the reply's encoding. No transport here.
 import type { EndpointInfo, ExtensionPart } from '../dsl/types.js';
+import { SurfaceError } from '../dsl/surface-error.js';
 import type { Formatters } from '../dsl/formatters.js';
 import type { HandlerContext } from '../dsl/implement.js';
 import type { ExtensionDescriptor } from '../dsl/extension.js';
@@ -19,6 +20,18 @@ export type HandlerFn = (input: Record<string, unknown>, ctx: HandlerContext) =>
 export interface CompiledSurface extends Plan {
   readonly handlers: ReadonlyMap<EndpointInfo, HandlerFn>;
   readonly log: (line: string) => void;
+}
+
+/** Finds each endpoint's handler in the (nested) handler map; a missing one is a SurfaceError. */
+export function resolveHandlers(surfaceName: string, endpoints: readonly EndpointInfo[], handlers: unknown): Map<EndpointInfo, HandlerFn> {
+  const out = new Map<EndpointInfo, HandlerFn>();
+  for (const e of endpoints) {
+    let node: unknown = handlers;
+    for (const k of e.keys) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
+    if (typeof node !== 'function') throw new SurfaceError(surfaceName, `${e.method} ${e.path} (${e.name})`, 'no handler implements this endpoint');
+    out.set(e, node as HandlerFn);
+  }
+  return out;
 }
 
 export function compile(endpoints: readonly EndpointInfo[], handlers: ReadonlyMap<EndpointInfo, HandlerFn>,
