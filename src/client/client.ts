@@ -12,6 +12,7 @@ import { readBody } from './read-body.js';
 import { decodeAnswer } from './decode-answer.js';
 import { ClientAbortError, ClientRefusal, ConformanceError, InputError, NetworkError, ResponseTooLargeError } from './errors.js';
 import { acceptFor, checkBaseUrl } from './setup.js';
+import { type RetryOption, pause, retryPolicy, waitBefore } from './retry.js';
 
 export interface ClientOptions {
   /** Where the surface is served: an absolute http(s) URL; a path in it prefixes every endpoint's. */
@@ -21,8 +22,10 @@ export interface ClientOptions {
   /** Headers sent on every call (a call's own `headers` override them). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly credentials?: ClientCredentials;
-  /** Milliseconds a call may take, answer body included; 30 000 by default. */
-  readonly timeout?: number;
+  /** Milliseconds a call may take, answer body and retries included; 30 000 by default; `false`: none. */
+  readonly timeout?: number | false;
+  /** Retries of idempotent calls on a network failure or a "later" status; none unless asked (docs/client.md "Retries"). */
+  readonly retry?: RetryOption;
   /** `false`: an answer the endpoint does not declare is returned with its `conformance` issues instead of thrown. */
   readonly strict?: boolean;
   /** Largest answer body read, in bytes; 32 MiB by default. */
@@ -36,6 +39,7 @@ export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_RESPONSE_BODY = 32 * 1024 * 1024;
 
 const TIMED_OUT = Symbol('timed out');
+const positive = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
 function isSurface(value: unknown): value is Surface {
   if (typeof value !== 'object' || value === null) return false;
@@ -54,9 +58,9 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
   if (typeof send !== 'function') throw new TypeError('client(): no fetch here: give options.fetch');
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   const limit = options.maxResponseBody ?? DEFAULT_MAX_RESPONSE_BODY;
-  for (const [name, v] of [['timeout', timeout], ['maxResponseBody', limit]] as const) {
-    if (!Number.isFinite(v) || v <= 0) throw new TypeError(`client(): ${name} must be a positive number, got ${String(v)}`);
-  }
+  if (timeout !== false && !positive(timeout)) throw new TypeError(`client(): timeout must be a positive number of ms or false, got ${String(timeout)}`);
+  if (!positive(limit)) throw new TypeError(`client(): maxResponseBody must be a positive number, got ${String(limit)}`);
+  const retrying = retryPolicy(options.retry, 'client()');
   // Checks the surface (a SurfaceError names what is wrong) and routes it once.
   const predict = predictor(surface, options.maxBody === undefined ? {} : { maxBody: options.maxBody });
   const strict = options.strict !== false;
@@ -82,36 +86,68 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
 
   const exchange = async (endpoint: EndpointInfo, req: EncodedRequest, url: string, callOptions: CallOptions): Promise<unknown> => {
     const ms = callOptions.timeout ?? timeout;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), ms);
+    if (ms !== false && !positive(ms)) throw new TypeError(`${endpoint.name}(): timeout must be a positive number of ms or false, got ${String(ms)}`);
     const outer = callOptions.signal;
-    const onAbort = () => controller.abort(outer?.reason);
-    if (outer?.aborted) { clearTimeout(timer); throw new ClientAbortError(endpoint.name, false); }
-    outer?.addEventListener('abort', onAbort, { once: true });
+    if (outer?.aborted) throw new ClientAbortError(endpoint.name, false);
+    const policy = callOptions.retry === undefined ? retrying : retryPolicy(callOptions.retry, `${endpoint.name}()`);
+    // Without a timeout, the caller's signal (if any) goes to fetch as it is: an AbortController
+    // costs a call about a quarter of its own CPU on Node 20 (docs/benchmark.md "The client and the fetch handler (issue 35)").
+    let controller: AbortController | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => controller!.abort(outer?.reason);
+    if (ms !== false) {
+      controller = new AbortController();
+      timer = setTimeout(() => controller!.abort(TIMED_OUT), ms);
+      outer?.addEventListener('abort', onAbort, { once: true });
+    }
+    const signal = controller?.signal ?? outer;
+    const deadline = ms === false ? Infinity : Date.now() + ms;
     const failed = (err: unknown): never => {
       if (err instanceof ResponseTooLargeError) throw err;
-      if (controller.signal.aborted) throw new ClientAbortError(endpoint.name, controller.signal.reason === TIMED_OUT, ms);
+      if (signal?.aborted) throw new ClientAbortError(endpoint.name, signal.reason === TIMED_OUT, ms === false ? undefined : ms);
       throw new NetworkError(endpoint.name, err);
     };
+    const init: RequestInit = { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body as NonNullable<RequestInit['body']> }), ...(signal === undefined ? {} : { signal }) };
+    const retries = policy !== undefined && policy.methods.has(req.method);
     try {
-      let response: Response;
-      try {
-        response = await send(url, { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body as NonNullable<RequestInit['body']> }), signal: controller.signal });
-      } catch (err) { return failed(err); }
-      let read;
-      try { read = await readBody(response, limit); } catch (err) { return failed(err); }
-      if (read.kind === 'tooLarge') throw new ResponseTooLargeError(endpoint.name, response.status, limit);
-      const decoded = decodeAnswer(endpoint, response.status, response.headers, read.bytes);
-      switch (decoded.kind) {
-        case 'answer': return { status: decoded.status, body: decoded.body, headers: decoded.headers, raw: response.headers };
-        case 'refusal': throw new ClientRefusal(decoded.status, decoded.message, decoded.errorKind, headersOf(response.headers), false);
-        default:
-          if (strict) throw new ConformanceError(endpoint.name, decoded.status, decoded.issues, decoded.body);
-          return { status: decoded.status, body: decoded.body, headers: {}, raw: response.headers, conformance: decoded.issues };
+      for (let attempt = 0; ; attempt++) {
+        let response: Response;
+        try {
+          response = await send(url, init);
+        } catch (err) {
+          const wait = retries && !signal?.aborted ? waitBefore(policy, attempt, undefined) : undefined;
+          if (wait === undefined || Date.now() + wait >= deadline) return failed(err);
+          try { await pause(wait, signal); } catch (e) { return failed(e); }
+          continue;
+        }
+        if (retries && policy.statuses.has(response.status)) {
+          const wait = waitBefore(policy, attempt, response.headers);
+          if (wait !== undefined && Date.now() + wait < deadline) {
+            await response.body?.cancel().catch(() => {});
+            try { await pause(wait, signal); } catch (e) { return failed(e); }
+            continue;
+          }
+        }
+        return await answerOf(endpoint, response, failed);
       }
     } finally {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
+      if (controller !== undefined) outer?.removeEventListener('abort', onAbort);
+    }
+  };
+
+  /** The answer read (bounded) and decoded by the response the endpoint declares for its status. */
+  const answerOf = async (endpoint: EndpointInfo, response: Response, failed: (err: unknown) => never): Promise<unknown> => {
+    let read;
+    try { read = await readBody(response, limit); } catch (err) { return failed(err); }
+    if (read.kind === 'tooLarge') throw new ResponseTooLargeError(endpoint.name, response.status, limit);
+    const decoded = decodeAnswer(endpoint, response.status, response.headers, read.bytes);
+    switch (decoded.kind) {
+      case 'answer': return { status: decoded.status, body: decoded.body, headers: decoded.headers, raw: response.headers };
+      case 'refusal': throw new ClientRefusal(decoded.status, decoded.message, decoded.errorKind, headersOf(response.headers), false);
+      default:
+        if (strict) throw new ConformanceError(endpoint.name, decoded.status, decoded.issues, decoded.body);
+        return { status: decoded.status, body: decoded.body, headers: {}, raw: response.headers, conformance: decoded.issues };
     }
   };
 

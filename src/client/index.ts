@@ -3,4 +3,5 @@
 export { client, DEFAULT_TIMEOUT, DEFAULT_MAX_RESPONSE_BODY, type ClientOptions } from './client.js';
 export type { ClientOf, ClientInputOf, Answer, AnswerHeaders, Nonconforming, CallOptions } from './signature.js';
 export type { ClientCredentials } from './credentials.js';
+export type { RetryOption, RetryPolicy } from './retry.js';
 export { ClientError, ClientRefusal, ConformanceError, ClientAbortError, ResponseTooLargeError, NetworkError, InputError } from './errors.js';

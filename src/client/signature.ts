@@ -6,6 +6,7 @@ import type {
 } from '../dsl/types.js';
 import type { CookieConfig } from '../dsl/cookie.js';
 import type { RangeConfig } from '../dsl/range.js';
+import type { RetryOption } from './retry.js';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -76,8 +77,10 @@ export interface Nonconforming {
 export interface CallOptions {
   /** Aborts this call (a `ClientAbortError`). */
   readonly signal?: AbortSignal;
-  /** This call's own limit in ms, instead of the client's `timeout`. */
-  readonly timeout?: number;
+  /** This call's own limit in ms (`false`: none), instead of the client's `timeout`. */
+  readonly timeout?: number | false;
+  /** This call's retries, instead of the client's `retry` (docs/client.md "Retries"). */
+  readonly retry?: RetryOption;
   /** Further request headers for this call (over the client's `headers`). */
   readonly headers?: Readonly<Record<string, string>>;
 }

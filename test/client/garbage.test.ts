@@ -3,30 +3,13 @@
 // aborted, and against bad options: each is one typed error, never a hang or an unbounded buffer.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { raw, thrown } from './raw-server.js';
 import {
   client, ClientAbortError, ConformanceError, NetworkError, ResponseTooLargeError,
 } from '../../src/client/index.js';
 import { surface as S2 } from '../../specs/S2.js';
 import { mock } from '../../src/mock/index.js';
-
-/** A raw server answering every request with `answer`; closed (connections too) after `fn`. */
-async function raw<T>(answer: (req: IncomingMessage, res: ServerResponse) => void, fn: (url: string) => Promise<T>): Promise<T> {
-  const server = createServer(answer);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  try {
-    return await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((ok) => server.close(ok));
-  }
-}
-
-async function thrown(p: Promise<unknown>): Promise<unknown> {
-  try { await p; } catch (err) { return err; }
-  throw new Error('expected the call to throw');
-}
 
 const json = (status: number, text: string) => (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(text);
@@ -115,7 +98,9 @@ test('client(): a baseUrl that is not an absolute http(s) URL, or a value that i
     [S2, { baseUrl: 'ftp://example.com' }, /http or https/],
     [S2, { baseUrl: 'http://example.com/?v=1' }, /may not have a query or fragment/],
     [S2, {}, /baseUrl must be an absolute http\(s\) URL, got undefined/],
-    [S2, { baseUrl: 'http://example.com', timeout: 0 }, /timeout must be a positive number/],
+    [S2, { baseUrl: 'http://example.com', timeout: 0 }, /timeout must be a positive number of ms or false, got 0/],
+    [S2, { baseUrl: 'http://example.com', retry: -1 }, /retry must be a whole number of retries/],
+    [S2, { baseUrl: 'http://example.com', retry: { retries: 2, statuses: [700] } }, /retry.statuses must be HTTP statuses/],
     [{ kind: 'nope' }, { baseUrl: 'http://example.com' }, /expected a surface made by api\(\.\.\.\), got object/],
     [mock(S2), { baseUrl: 'http://example.com' }, /got an implementation \(give its \.surface\)/],
   ];
