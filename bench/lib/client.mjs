@@ -7,7 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { median } from './stats.mjs';
+
+// A full collection before every timed slice, so that no slice pays for the garbage the one before
+// it left (the per-round ratios ranged 0.5-2.2 without it). `--expose-gc` set at run time: the
+// bench is started as `node bench/run.mjs` and the other scenarios do not want it.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc');
 
 const SAMPLE = { clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell', 'mathematics'] };
 const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -44,11 +52,11 @@ function handWritten(base, fetchOf, { timeout } = {}) {
 }
 
 /** The three S2 rows: the call each side makes (the client's answer checked for its status). */
-function rowsOf(sides) {
+function rowsOf(sides, pairs) {
   const inputs = { position: { x: 3, y: 14 }, hello: { name: 'John Doe' }, marketing: { body: SAMPLE } };
   const labels = { position: 'S2 GET /position/3/14 (two captures)', hello: 'S2 GET /hello?name=John%20Doe (query)', marketing: 'S2 POST /marketing (JSON body)' };
   return Object.keys(inputs).map((id) => ({
-    id, label: labels[id],
+    id, label: labels[id], pairs,
     sides: Object.fromEntries(Object.entries(sides).map(([name, calls]) => [name, () => calls[id](inputs[id])])),
   }));
 }
@@ -57,6 +65,7 @@ function rowsOf(sides) {
 async function cpuOf(fn, n, inFlight) {
   let left = n;
   const worker = async () => { while (left-- > 0) await fn(); };
+  collect();
   const a = process.cpuUsage();
   await Promise.all(Array.from({ length: inFlight }, worker));
   const b = process.cpuUsage(a);
@@ -93,9 +102,9 @@ async function race(row, { rounds, sliceMs, inFlight }) {
     const order = [...ids.slice(r % ids.length), ...ids.slice(0, r % ids.length)];
     for (const id of r % 2 === 0 ? order : order.reverse()) perCall[id].push(await cpuOf(row.sides[id], calls, inFlight) / calls);
   }
-  const against = ids.slice(1).map((id) => {
-    const ratios = perCall[first].map((x, i) => x / perCall[id][i]);
-    return { id, ratio: median(ratios), ratios };
+  const against = (row.pairs ?? ids.slice(1).map((id) => [first, id])).map(([of, id]) => {
+    const ratios = perCall[of].map((x, i) => x / perCall[id][i]);
+    return { of, id, ratio: median(ratios), ratios };
   });
   return { id: row.id, label: row.label, sides: ids, calls, warmSlices, perCall, medianPerCall: Object.fromEntries(ids.map((id) => [id, median(perCall[id])])), against };
 }
@@ -112,12 +121,8 @@ export async function clientScenario({ root, rounds, sliceMs, inFlight, startCon
     const server = await startContender('api-serve S2', join(root, 'bench/contenders/api-serve.mjs'), ['S2', '--data', dataDir]);
     try {
       const base = `http://127.0.0.1:${server.ports.S2}`;
-      const c = client(s2.surface, { baseUrl: base });
-      const viaClient = {
-        position: async (i) => ok(await c.position(i)), hello: async (i) => ok(await c.hello(i)), marketing: async (i) => ok(await c.marketing(i)),
-      };
-      const sides = { 'api-serve/client': viaClient, 'hand-written fetch': handWritten(base, fetch), 'hand-written fetch, 30 s timeout': handWritten(base, fetch, { timeout: 30_000 }) };
-      for (const row of rowsOf(sides)) {
+      const sides = clientSides(client, s2.surface, base, fetch);
+      for (const row of rowsOf(sides, PAIRS)) {
         log(`client: ${row.id} (${rounds} rounds)`);
         found.client.push(await race(row, { rounds, sliceMs, inFlight }));
       }
@@ -126,10 +131,7 @@ export async function clientScenario({ root, rounds, sliceMs, inFlight, startCon
     }
     log('client: the same calls answered by a fetch stub (no network: the callers\' own work)');
     const stubbed = stubFetch(s2.emailFor(SAMPLE));
-    const c = client(s2.surface, { baseUrl: 'http://s2.test', fetch: stubbed });
-    const viaStub = { position: async (i) => ok(await c.position(i)), hello: async (i) => ok(await c.hello(i)), marketing: async (i) => ok(await c.marketing(i)) };
-    const stubSides = { 'api-serve/client': viaStub, 'hand-written fetch': handWritten('http://s2.test', stubbed), 'hand-written fetch, 30 s timeout': handWritten('http://s2.test', stubbed, { timeout: 30_000 }) };
-    for (const row of rowsOf(stubSides)) {
+    for (const row of rowsOf(clientSides(client, s2.surface, 'http://s2.test', stubbed), PAIRS)) {
       log(`client, fetch stub: ${row.id} (${rounds} rounds)`);
       found.stub.push(await race(row, { rounds, sliceMs, inFlight }));
     }
@@ -154,6 +156,21 @@ export async function clientScenario({ root, rounds, sliceMs, inFlight, startCon
   return found;
 }
 
+/**
+ * The client's sides: the client as configured by default (a 30 s timeout) and with `timeout:
+ * false`, each against the hand-written call doing the same (with its own 30 s timeout, or none).
+ */
+function clientSides(client, surface, base, fetchFn) {
+  const calls = (c) => ({ position: async (i) => ok(await c.position(i)), hello: async (i) => ok(await c.hello(i)), marketing: async (i) => ok(await c.marketing(i)) });
+  return {
+    'api-serve/client': calls(client(surface, { baseUrl: base, fetch: fetchFn })),
+    'hand-written fetch, 30 s timeout': handWritten(base, fetchFn, { timeout: 30_000 }),
+    'api-serve/client, timeout: false': calls(client(surface, { baseUrl: base, fetch: fetchFn, timeout: false })),
+    'hand-written fetch': handWritten(base, fetchFn),
+  };
+}
+const PAIRS = [['api-serve/client', 'hand-written fetch, 30 s timeout'], ['api-serve/client, timeout: false', 'hand-written fetch']];
+
 /** A fetch that answers S2's three calls at once with S2's answers, as a Response (no network, no server). */
 function stubFetch(email) {
   const bodies = { position: JSON.stringify({ xCoord: 3, yCoord: 14 }), hello: JSON.stringify({ msg: 'Hello, John Doe' }), marketing: JSON.stringify(email) };
@@ -171,11 +188,10 @@ function ok(r) {
 export function clientMarkdown(result) {
   const us = (x) => x.toFixed(1);
   const table = (rows, targets = {}) => {
-    const { sides } = rows[0];
-    const others = sides.slice(1);
+    const { sides, against } = rows[0];
     return [
-      `| row | ${sides.map((id) => `${id} µs CPU/call`).join(' | ')} | ${others.map((id) => `${sides[0]} / ${id} (per round)`).join(' | ')} | calls per slice |`,
-      `| --- | ${sides.map(() => '---:').join(' | ')} | ${others.map(() => '---').join(' | ')} | ---: |`,
+      `| row | ${sides.map((id) => `${id} µs CPU/call`).join(' | ')} | ${against.map((a) => `${a.of} / ${a.id} (per round)`).join(' | ')} | calls per slice |`,
+      `| --- | ${sides.map(() => '---:').join(' | ')} | ${against.map(() => '---').join(' | ')} | ---: |`,
       ...rows.map((r) => `| ${r.label} | ${sides.map((id) => us(r.medianPerCall[id])).join(' | ')} | ${r.against.map((a) => `**${a.ratio.toFixed(2)}**${targets[a.id] ? ` (target ${targets[a.id]})` : ''} (${a.ratios.map((x) => x.toFixed(2)).join(' ')})`).join(' | ')} | ${r.calls} |`),
     ];
   };
@@ -184,9 +200,9 @@ export function clientMarkdown(result) {
     '',
     `\`${result.command}\`: ${result.rounds} rounds per row, the order of the sides turning each round, each side a slice of about ${result.sliceMs} ms CPU, ${result.inFlight} calls in flight, after untimed slices until every side held within 10%; CPU per call from process.cpuUsage around the slice; a ratio is the median of the per-round ratios. ${result.machine}.`,
     '',
-    'api-serve/client against a hand-written fetch call (encodeURIComponent, JSON.stringify, content-type and accept, JSON.parse and a shape check), and against the same with the timeout the client sets by default (an AbortController whose signal fetch follows, a 30 s timer); S2 served in a child process, so the figures are the caller\'s CPU alone.',
+    'api-serve/client against a hand-written fetch call doing the same (encodeURIComponent, JSON.stringify, content-type and accept, JSON.parse and a shape check): the client as it comes (a 30 s timeout) against the hand-written call with the same timeout (an AbortController whose signal fetch follows, a 30 s timer), and the client with `timeout: false` against the hand-written call without one; S2 served in a child process, so the figures are the caller\'s CPU alone; a full garbage collection before every slice.',
     '',
-    ...table(result.client, { 'hand-written fetch': '<= 1.05' }),
+    ...table(result.client, { 'hand-written fetch': '<= 1.05', 'hand-written fetch, 30 s timeout': '<= 1.05' }),
     '',
     'The same three sides with fetch answered by a stub (a Response made at once, no network, no server): the callers\' own work alone, encoding, judging and decoding.',
     '',

@@ -36,6 +36,9 @@ function put(out: Record<string, unknown>, key: string, value: unknown): void {
 export function object<const P extends Props>(name: string, props: P, options: ObjectOptions = {}): ObjectCodec<ObjectOf<P>> {
   const keys = Object.keys(props);
   const required = keys.filter((k) => props[k]!.kind !== 'optional');
+  // Each field's step of a path (`.name`, `["a key"]`), worked out once: a check then only joins it on.
+  const steps: Record<string, string> = Object.create(null);
+  for (const k of keys) steps[k] = pathOf('', k);
   const extra: boolean | Codec<unknown> = options.extra ?? options.allowExtra === true;
   const patterns: PatternField[] = Object.entries(options.patterns ?? {}).map(([pattern, codec]) => ({
     // Keys are matched by RE2 (linear time). An invalid or backtracking pattern is refused when
@@ -73,7 +76,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
       for (const k of Object.keys(input)) {
         const codec = Object.hasOwn(props, k) ? props[k] : undefined;
         if (codec !== undefined) {
-          const r = codec.check(input[k], pathOf(path, k));
+          const r = codec.check(input[k], path + steps[k]);
           if (!r.ok) return r;
           if (r.value !== undefined) put(out, k, r.value);
           // JSON Schema applies patternProperties to declared keys too: a field `x-id` under `^x-` meets both.
@@ -98,7 +101,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
         if (!r.ok) return r;
         put(out, k, r.value);
       }
-      for (const [k, v] of defaults) if (!Object.hasOwn(out, k)) put(out, k, structuredClone(v));
+      for (const [k, v] of defaults) if (!Object.hasOwn(out, k)) put(out, k, typeof v === 'object' && v !== null ? structuredClone(v) : v);
       return ok(out as ObjectOf<P>);
     },
   };
