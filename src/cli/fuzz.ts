@@ -237,6 +237,11 @@ function reportSequences(plan: RunPlan, o: FuzzFlags, st: FuzzResult['stateful']
       out.write(`    saved ${file}\n`);
     }
   }
+  // A mock served without --stateful keeps nothing, so every sequence against it fails: say so
+  // once, since `api-serve doc.yaml --mock` then `api-check fuzz --base-url` is the usual pairing.
+  if ((st?.failures.length ?? 0) > 0 && o.baseUrl !== undefined) {
+    out.write('    (sequences expect the server to keep what it is sent: against `api-serve --mock`, serve with --stateful or fuzz with --no-stateful)\n');
+  }
 }
 
 /** The lines and the junit/json document of a finished run; the exit code (3: the target went away). */

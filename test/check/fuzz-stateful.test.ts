@@ -44,7 +44,7 @@ test('api-check fuzz S5 says why its generic collections run no sequences (their
   assert.not.match(off.stdout, /stateful/, 'with --no-stateful nothing is said about sequences');
 });
 
-test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequences; a stateless one keeps nothing and fails them', async () => {
+test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequences; a stateless one keeps nothing and fails them, with a hint, and passes with --no-stateful', async () => {
   const { surface } = await registry.S4!.load();
   for (const stateful of [true, false]) {
     const served = await start(mock(surface, { stateful }));
@@ -54,6 +54,9 @@ test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequence
       else {
         assert.is(r.code, 1, r.stdout + r.stderr);
         assert.match(r.stdout, /FAIL {2}S4 {2}stateful \/person/);
+        assert.match(r.stdout, /against `api-serve --mock`, serve with --stateful or fuzz with --no-stateful/);
+        const off = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', served.url, '--seed', '2', '--runs', '20', '--no-stateful']);
+        assert.is(off.code, 0, off.stdout + off.stderr);
       }
     } finally { await served.close(); }
   }
