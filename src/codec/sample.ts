@@ -155,8 +155,11 @@ function objectSample(codec: ObjectCodec<unknown>, depth: number): Box | undefin
     if (box === undefined) return undefined;
     out[k] = box.value;
   }
-  const { min } = keyCounts(codec);
-  const short = () => Object.keys(out).length < min;
+  const { min, max } = keyCounts(codec);
+  // decided: an object with no required field is sampled with its optional ones (an empty object
+  // shows nothing of its type; a mocked list of them answered `[{}]`); docs/decisions.md "Codecs".
+  const fill = Object.keys(out).length === 0 && depth < DEPTH;
+  const short = () => Object.keys(out).length < (fill ? max : min);
   for (const k of optional) {
     if (!short()) break;
     const box = build(codec.props[k]!, depth);

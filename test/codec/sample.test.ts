@@ -42,6 +42,13 @@ test('an object sample has its required fields, and optional ones only to reach 
   assert.equal(sample(Two), { name: 'string', age: 0 });
 });
 
+test('an object with no required field is sampled with its optional ones (up to maxProperties), so a list of them is not [{}]', () => {
+  const Filter = t.object('Filter', { tag: t.optional(t.text), limit: t.optional(t.int) });
+  assert.equal(sample(t.array(Filter)), [{ tag: 'string', limit: 0 }]);
+  const One = t.object('One', { tag: t.optional(t.text), limit: t.optional(t.int) }, { maxProperties: 1 });
+  assert.equal(sample(One), { tag: 'string' });
+});
+
 test('a recursive codec samples one level deep, then its lists are empty and its nullables null', () => {
   assert.equal(sample(Tree), { value: 0, children: [{ value: 0, children: [] }] });
   type List = { value: string; next: List | null };
