@@ -39,8 +39,14 @@ type Contribution<P> =
   : P extends ExtensionPart<infer K, infer T, infer X> ? ExtensionInput<K, T, X>
   : {};
 
+/**
+ * An input with no key at all closed to every key: TypeScript checks no excess property against
+ * `{}`, so `c.list({ colour: 'red' })` would compile on an endpoint that takes nothing.
+ */
+type Closed<I> = keyof I extends never ? { readonly [k: string]: never } : I;
+
 /** The input of the client function of an endpoint with these parts. */
-export type ClientInputOf<P extends readonly Part[]> = [P[number]] extends [never] ? {} : Simplify<UnionToIntersection<Contribution<P[number]>>>;
+export type ClientInputOf<P extends readonly Part[]> = Closed<[P[number]] extends [never] ? {} : Simplify<UnionToIntersection<Contribution<P[number]>>>>;
 
 /** Declared response headers, decoded by their codecs, under their lower-case names. */
 export type AnswerHeaders<H> = { readonly [K in keyof H & string as Lowercase<K>]?: H[K] };

@@ -37,7 +37,7 @@ expectType<Equal<SearchInput, {
 }>>(true);
 // The auth part asks the caller for nothing: credentials come from the client's options.
 type MeInput = ClientInputOf<[...(typeof surface.tree.me.parts)]>;
-expectType<Equal<MeInput, {}>>(true);
+expectType<Equal<MeInput, { readonly [k: string]: never }>>(true);
 
 async function calls() {
   await c.item.read({ id: 1 });
@@ -58,6 +58,9 @@ async function calls() {
   await c.item.rename({ id: 1 });
   await c.files({ path: ['a', 'b'] });
   await c.me();
+  await c.me({});
+  // @ts-expect-error a parameter the endpoint does not declare, on one that takes none
+  await c.me({ colour: 'red' });
   await c.item.read({ id: 1 }, { signal: AbortSignal.timeout(10), timeout: 5, headers: { 'x-a': 'b' } });
 
   // Answers: a union by declared status, narrowed by `status`.
