@@ -7,6 +7,7 @@ import type { Codec, ObjectCodec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import { ERRORS } from '../dsl/errors.js';
 import type { Answer, Stopped } from './answer.js';
+import { responseFor } from './response-for.js';
 
 type Obj = Record<string, unknown>;
 
@@ -44,9 +45,7 @@ function declaredFor(e: EndpointInfo, status: number): Declared | null {
   let d = byStatus.get(status);
   if (d === undefined) {
     // The status itself when declared (with content or not), else its `4XX` range, else `default`.
-    const range = `${Math.floor(status / 100)}XX`;
-    const spec: ResponseSpec | undefined = e.responses.find((r) => r.key === undefined && r.status === status)
-      ?? e.responses.find((r) => r.key?.toUpperCase() === range) ?? e.responses.find((r) => r.key === 'default');
+    const spec = responseFor(e, status);
     const media = spec?.content?.media.find(isJson);
     d = spec?.content && media ? { media, codec: spec.content.codec, examples: spec.examples.map((x) => x.value) } : null;
     byStatus.set(status, d);

@@ -10,10 +10,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registry } from '../../specs/index.js';
-import { runBin, runBinAsync } from '../helpers/cli.js';
+import { ROOT, runBin, runBinAsync } from '../helpers/cli.js';
 import { call, start, withInProcess } from '../helpers/server.js';
 import { predict } from '../../src/describe/index.js';
 import { judge } from '../../src/check/fuzz/index.js';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
 
 const SURFACES = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10'];
 /** S6 checks a password per request (a slow hash by design): fewer requests keep it bounded. */
@@ -162,6 +163,23 @@ test('S5: a sum beyond 2^53 - 1 is a 400 its description declares (GET /x/900719
     });
     assert.equal(failures, []);
   });
+});
+
+test('a status the document covers only by `default` is declared: its body is judged by that response (petstore: 404 with an Error)', async () => {
+  const { surface } = importSurface(await loadDocument(join(ROOT, '..', 'shared', 'openapi-corpus', 'petstore.yaml')), 'petstore');
+  const url = '/pets/7';
+  const exchange = (body: unknown) => judge({
+    method: 'GET', prediction: predict(surface, { method: 'GET', url }), durationMs: 0,
+    actual: { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) },
+  });
+  assert.equal(exchange({ code: 404, message: 'no pet 7' }), []);
+  assert.equal(exchange({ message: 'no pet 7' }).map((f) => f.check), ['response_schema']);
+  const { surface: s2 } = await registry.S2!.load();
+  const undeclared = judge({
+    method: 'GET', prediction: predict(s2, { method: 'GET', url: '/hello' }), durationMs: 0,
+    actual: { status: 404, headers: {}, body: Buffer.alloc(0) },
+  });
+  assert.equal(undeclared.map((f) => [f.check, f.message]), [['declared_status', '404 is not declared for hello (declared: 200)']]);
 });
 
 const BAD: [string, string[], RegExp][] = [
