@@ -104,6 +104,11 @@ function encodeBody(part: BodyPart, value: unknown): { readonly contentType: str
   let body: string | Uint8Array;
   if (/[/+]json$/.test(type)) body = jsonText(codec, value);
   else if (type === 'application/x-www-form-urlencoded' || type === 'text/plain') body = media.encode(value, codec) as string;
+  // Multipart as the server reads it; its Content-Type names the boundary this body was written with.
+  else if (type === 'multipart/form-data') {
+    const bytes = media.encode(value, codec);
+    return { contentType: media.contentTypeOf?.(bytes) ?? media.contentType, body: bytes };
+  }
   // Bytes and other types as mediaOf writes them, without Node's Buffer: bytes as they are.
   else if (isBytes(value)) body = value;
   else if (typeof value === 'string') body = value;

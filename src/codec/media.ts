@@ -13,11 +13,20 @@ export interface MediaCodec {
   readonly contentType: string;
   /**
    * Request body decoding; absent when this type is response-only (html). The server gives a
-   * Buffer, a browser (the client's predictor, the web fetch handler) a Uint8Array.
+   * Buffer, a browser (the client's predictor, the web fetch handler) a Uint8Array. `contentType`
+   * is the request's whole Content-Type header, parameters and all (multipart's boundary).
    */
-  readonly decode?: (raw: Uint8Array, codec: Codec<unknown>) => Result<unknown>;
+  readonly decode?: (raw: Uint8Array, codec: Codec<unknown>, contentType?: string) => Result<unknown>;
   readonly encode: (value: unknown, codec: Codec<unknown>) => string | Buffer;
+  /**
+   * The Content-Type of one body `encode` wrote, when it depends on the body (multipart's
+   * boundary); absent when `contentType` is always it. `contentTypeOf` below reads either.
+   */
+  readonly contentTypeOf?: (body: string | Uint8Array) => string;
 }
+
+/** The Content-Type to send with a body `m` encoded. */
+export const contentTypeOf = (m: MediaCodec, body: string | Uint8Array): string => m.contentTypeOf?.(body) ?? m.contentType;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 function text8(raw: Uint8Array): Result<string> {

@@ -104,14 +104,14 @@ export function decodeHeaders(headers: Readonly<Record<string, string | string[]
   return DONE;
 }
 
-/** The request body through its media decoder and codec. */
-export function decodeBody(bytes: Uint8Array, media: MediaCodec, part: BodyPart, input: Record<string, unknown>): Decoded {
+/** The request body through its media decoder and codec; `contentType` is the request's header, parameters and all. */
+export function decodeBody(bytes: Uint8Array, media: MediaCodec, part: BodyPart, input: Record<string, unknown>, contentType?: string): Decoded {
   // Checked once, before any recursive walk (the codec's check, the mock's store, the encoder)
   // could overflow the stack on it: a 400, never a 500. decided: docs/decisions.md "JSON depth".
   if (readsJson(media, part) && jsonTextDeeperThan(bytes, MAX_JSON_DEPTH)) {
     return failed({ combinator: "ReqBody'", message: `Error in $: ${deeperThan(MAX_JSON_DEPTH)}` });
   }
-  const r = media.decode!(bytes, part.codec);
+  const r = media.decode!(bytes, part.codec, contentType);
   if (!r.ok) return failed({ combinator: "ReqBody'", message: r.path === undefined ? r.error : `Error in ${r.path}: ${r.error}`, ...(r.constraint === undefined ? {} : { constraint: r.constraint }) });
   input.body = r.value;
   return DONE;

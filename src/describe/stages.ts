@@ -197,7 +197,7 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   body(x) {
     const body = x.endpoint.body;
     if (!body || !x.bytes || !x.bodyMedia) return undefined;
-    const r = decodeBody(x.bytes, x.bodyMedia, body, x.input);
+    const r = decodeBody(x.bytes, x.bodyMedia, body, x.input, x.req.headers['content-type'] as string | undefined);
     return r.ok ? undefined : formatted(x, 'badBody', 'bodyParse', r.failure);
   },
 };

@@ -38,7 +38,7 @@ const textIn = (media: DocMedia) => (ex: DocExample) => ex.bodies.find((b) => b.
 
 /** The schema of a body as sent in `media`: the type's own for JSON and forms, else text. */
 function sentSchema(media: DocMedia, c: DocContent, reg: SchemaRegistry): JsonSchema {
-  if (media.type === 'application/x-www-form-urlencoded') return reg.ref(formSchema(c.schema));
+  if (media.type === 'application/x-www-form-urlencoded' || media.type === 'multipart/form-data') return reg.ref(formSchema(c.schema));
   if (isJson(media.type)) return reg.ref(c.schema);
   if (media.type === 'application/octet-stream' && c.schema.type !== 'string') return { type: 'string', format: 'binary' };
   // Text of a string type is the string itself (its bounds and pattern still hold).

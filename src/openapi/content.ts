@@ -9,6 +9,7 @@ import { mediaCodec } from './media-types.js';
 import { mediaOf } from '../codec/media-of.js';
 import * as t from '../codec/codecs.js';
 import { child, type Warnings } from './warnings.js';
+import { multipartMedia, withFileParts } from './multipart-content.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,7 +52,10 @@ export function readContent(content: unknown, pointer: string, name: string, sch
   // The JSON media type's schema is the body's type when there is one; else the first listed.
   const [firstType, first] = entries.find(([type]) => /[/+]json$/i.test(type.split(';')[0]!.trim())) ?? entries[0]!;
   const at = child(pointer, firstType);
-  const codec = schemas.read(first.schema ?? {}, child(at, 'schema'), name);
+  const read = schemas.read(first.schema ?? {}, child(at, 'schema'), name);
+  // A multipart body's files are bytes, as its parts carry them.
+  const formData = bare(firstType) === 'multipart/form-data' ? multipartMedia(firstType, first, at, warnings) : undefined;
+  const codec = formData ? withFileParts(read, first.schema, schemas.doc, formData.encoding) : read;
   const media: MediaCodec[] = [];
   const examples: Example<unknown>[] = [];
   for (const [type, m] of entries) {
@@ -59,9 +63,11 @@ export function readContent(content: unknown, pointer: string, name: string, sch
     if (type !== firstType && !deepEqual(m.schema ?? {}, first.schema ?? {})) {
       warnings.add(child(mAt, 'schema'), `a different schema per media type is not supported: ${type} bodies use the schema of ${firstType}`);
     }
-    if (m.encoding !== undefined) warnings.add(child(mAt, 'encoding'), 'encoding (per-property content types and styles) is documented, not applied');
-    const codecOf = mediaCodec(type, mAt, warnings);
+    const multipart = bare(type) === 'multipart/form-data';
+    if (m.encoding !== undefined && !multipart) warnings.add(child(mAt, 'encoding'), 'encoding (per-property content types and styles) is documented, not applied');
+    const codecOf = type === firstType && formData ? formData.media : multipart ? multipartMedia(type, m, mAt, warnings).media : mediaCodec(type, mAt, warnings);
     if (codecOf.name === 'form' && codec.kind !== 'object') warnings.add(child(mAt, 'schema'), `a form body reads an object's fields; ${codec.label} bodies sent as a form are refused (400)`);
+    if (multipart && codec.kind !== 'object' && codec.kind !== 'json' && codec.kind !== 'lazy') warnings.add(child(mAt, 'schema'), `a multipart body's parts make an object; ${codec.label} bodies sent as multipart/form-data are refused (400)`);
     if (!media.some((x) => x.type === codecOf.type)) media.push(codecOf);
     for (const ex of examplesOf(schemas.doc, m, mAt, codec, warnings)) if (!examples.some((x) => deepEqual(x.value, ex.value))) examples.push(ex);
   }

@@ -3,6 +3,7 @@
 // and `implement()` handlers answering what the mock would (the first example, else a sample).
 import type { Codec } from '../codec/types.js';
 import * as media from '../codec/media.js';
+import { isMultipart } from '../codec/multipart.js';
 import { sample } from '../codec/sample.js';
 import type { Content, Endpoint, Part, ResponseSpec, AnyEndpoint } from '../dsl/types.js';
 import type { DeclaredSecurityConfig, SecurityScheme } from '../dsl/declared-security.js';
@@ -34,6 +35,7 @@ function mediaSource(m: media.MediaCodec): string {
   if (m === media.text) return 'media.text';
   if (m === media.form) return 'media.form';
   if (m === media.octet) return 'media.octet';
+  if (isMultipart(m) && Object.keys(m.encoding).length > 0) return `mediaOf(${literal(m.type)}, { encoding: ${literal(m.encoding)} })`;
   return `mediaOf(${literal(m.type)})`;
 }
 

@@ -74,9 +74,14 @@ export function encodeReply(e: EndpointInfo, success: ResponseSpec, media: Media
   const body = r ? r.body : value;
   if (!spec.content || status === 204 || status === 304) return { status, headers };
   const m = (media && spec.content.media.includes(media) ? media : spec.content.media[0])!;
-  headers['content-type'] ??= m.contentType;
-  if (spec.stream) return { status, headers, stream: frames(body as AsyncIterable<unknown>, m, spec.content.codec) };
-  return { status, headers, body: m.encode(body, spec.content.codec) };
+  if (spec.stream) {
+    headers['content-type'] ??= m.contentType;
+    return { status, headers, stream: frames(body as AsyncIterable<unknown>, m, spec.content.codec) };
+  }
+  const encoded = m.encode(body, spec.content.codec);
+  // A multipart body's type names the boundary it was written with.
+  headers['content-type'] ??= m.contentTypeOf?.(encoded) ?? m.contentType;
+  return { status, headers, body: encoded };
 }
 
 /**
