@@ -3,6 +3,7 @@
 // headers. What does not fit is listed, never guessed: an undeclared status, an undeclared
 // Content-Type, a body or header its codec refuses.
 import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
+import { declaredKeys, responseFor } from '../describe/response-for.js';
 import type { Codec } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import { endpointErrors } from '../describe/possible-errors.js';
@@ -66,7 +67,7 @@ function asBytes(bytes: Uint8Array): Uint8Array {
   return B ? B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
 }
 
-function readBody(bytes: Uint8Array, media: MediaCodec, codec: Codec<unknown>): Read {
+function readBody(bytes: Uint8Array, media: MediaCodec, codec: Codec<unknown>, contentType: string | undefined): Read {
   if (isJson(media.type)) return readJson(textOf(bytes), codec, 'the body');
   if (media.type === 'application/octet-stream' && codec.kind === 'bytes') return { ok: true, value: asBytes(bytes) };
   const text = textOf(bytes);
@@ -77,7 +78,7 @@ function readBody(bytes: Uint8Array, media: MediaCodec, codec: Codec<unknown>): 
   }
   // Forms and any other declared type with a decoder, read by it (media decoders read any Uint8Array).
   if (media.decode) {
-    const r = media.decode(bytes, codec);
+    const r = media.decode(bytes, codec, contentType);
     return r.ok ? { ok: true, value: r.value } : { ok: false, issue: `the body: ${r.error}`, value: text ?? bytes };
   }
   // decided: a type read by no codec (HTML, XML, images) is given as its text, or bytes when not UTF-8; docs/client.md "Answers".
@@ -98,15 +99,16 @@ function readHeaders(spec: ResponseSpec, raw: Headers, issues: string[]): Record
 
 /** The answer of `endpoint` with this status, headers and body bytes, as declared, or what does not fit. */
 export function decodeAnswer(endpoint: EndpointInfo, status: number, raw: Headers, bytes: Uint8Array): Decoded {
-  const spec = endpoint.responses.find((r) => r.status === status);
+  let spec = endpoint.responses.find((r) => r.status === status);
   if (spec === undefined) {
     const text = textOf(bytes);
     // decided: a protocol error the endpoint can answer (endpointErrors) is a refusal even where it is
-    // not declared, not a conformance failure; docs/client.md "Answers".
+    // not declared, or declared only by a range or `default`, not a conformance failure; docs/client.md "Answers".
     const protocol = endpointErrors(endpoint).find((e) => e.status === status);
     if (protocol) return { kind: 'refusal', status, errorKind: protocol.kind, message: text ?? '' };
-    const declared = endpoint.responses.map((r) => r.status).join(', ');
-    return { kind: 'nonconforming', status, body: text ?? bytes, issues: [`status ${status} is not declared (declared: ${declared})`] };
+    // Else a range (`4XX`) or `default` covering the status reads it, as OpenAPI reads response keys.
+    spec = responseFor(endpoint, status);
+    if (spec === undefined) return { kind: 'nonconforming', status, body: text ?? bytes, issues: [`status ${status} is not declared (declared: ${declaredKeys(endpoint)})`] };
   }
   const issues: string[] = [];
   const headers = readHeaders(spec, raw, issues);
@@ -121,7 +123,7 @@ export function decodeAnswer(endpoint: EndpointInfo, status: number, raw: Header
       issues.push(`Content-Type ${raw.get('content-type')} is not declared (declared: ${spec.content.media.map((m) => m.type).join(', ')})`);
       body = textOf(bytes) ?? bytes;
     } else {
-      const r = spec.stream === true ? readStream(bytes, spec.content.codec) : readBody(bytes, media, spec.content.codec);
+      const r = spec.stream === true ? readStream(bytes, spec.content.codec) : readBody(bytes, media, spec.content.codec, raw.get('content-type') ?? undefined);
       if (!r.ok) issues.push(r.issue);
       body = r.value;
     }

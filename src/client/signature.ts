@@ -54,11 +54,31 @@ export type AnswerHeaders<H> = { readonly [K in keyof H & string as Lowercase<K>
 /** A body declared `void` (204, `.empty()`) arrives as `undefined`. */
 type BodyOf<B> = [B] extends [void] ? undefined : B;
 
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type Num<T> = T extends `${infer N extends number}` ? N : never;
+/** The statuses `D00` to `D99` as number literals. */
+type InRange<D extends string> = Num<`${D}${Digit}${Digit}`>;
+type AnyStatus = InRange<'1' | '2' | '3' | '4' | '5'>;
+/** The statuses of `M` declared for themselves. */
+type Own<M> = { [S in keyof M & number]: M[S] extends ResponseType<any, any, infer K> ? ([K] extends [never] ? S : never) : never }[keyof M & number];
+/** The statuses of `M`'s ranges (`4XX`). */
+type Ranges<M> = { [S in keyof M & number]: M[S] extends ResponseType<any, any, infer K> ? (Uppercase<K> extends `${infer D}XX` ? InRange<D> : never) : never }[keyof M & number];
+
+/**
+ * The statuses one declared response can arrive with, as OpenAPI reads response keys: its own; for
+ * a range (`4XX`) every status in it not declared for itself; for `default` every status neither
+ * declared nor in a declared range. So `r.status === 200` still narrows to the 200 answer alone.
+ */
+type StatusOf<M, S, K extends string> = [K] extends [never] ? S
+  : Uppercase<K> extends `${infer D}XX` ? Exclude<InRange<D>, Own<M>>
+  : K extends 'default' ? Exclude<AnyStatus, Own<M> | Ranges<M>>
+  : S;
+
 /** One answer per declared status of response map `M`: narrow it by `status`. */
 export type Answer<M> = {
-  [S in keyof M & number]: M[S] extends ResponseType<infer B, infer H>
+  [S in keyof M & number]: M[S] extends ResponseType<infer B, infer H, infer K>
     ? {
-      readonly status: S;
+      readonly status: StatusOf<M, S, K>;
       readonly body: BodyOf<B>;
       readonly headers: AnswerHeaders<H>;
       /** Every header as received (fetch's `Headers`). */

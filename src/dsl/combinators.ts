@@ -180,7 +180,7 @@ export type HeaderTypesOf<H> = { readonly [K in keyof H]: H[K] extends Codec<inf
 export type HeaderValuesOf<H> = Partial<HeaderTypesOf<H>>;
 
 /** A response map with one status. */
-type One<S extends number, B, H> = { readonly [K in S]: ResponseType<B, H> };
+type One<S extends number, B, H, K extends string = never> = { readonly [Q in S]: ResponseType<B, H, K> };
 
 function response(status: number, c: Content | undefined, o: { headers?: HeaderCodecs; description?: string; examples?: readonly ResponseExample<unknown>[]; stream?: boolean; key?: string; file?: boolean }): ResponseSpec {
   return {
@@ -199,12 +199,12 @@ function response(status: number, c: Content | undefined, o: { headers?: HeaderC
 // what infers them; an omitted status is the default.
 export interface EndpointBuilder<P extends readonly Part[]> {
   /** The success response (200 unless `status` says otherwise). */
-  returns<T, const S extends number = 200, H extends HeaderCodecs = {}>(c: Content<T>, options?: ReturnOptions<T, S, H>): EndpointDecl<P, One<NoInfer<S>, T, HeaderTypesOf<H>>, NoInfer<S>>;
+  returns<T, const S extends number = 200, H extends HeaderCodecs = {}, const K extends string = never>(c: Content<T>, options?: ReturnOptions<T, S, H> & { readonly key?: K }): EndpointDecl<P, One<NoInfer<S>, T, HeaderTypesOf<H>, K>, NoInfer<S>>;
   /** 204 with an empty body. */
   noContent(options?: Described): EndpointDecl<P, One<204, void, {}>, 204>;
   /** A success status (200 unless given) with an empty body. */
   /** `file: true`: the body is a file sent as it is (`sendFile`), of any type (documented as such). */
-  empty<const S extends number = 200>(status?: S, options?: Described & { readonly key?: string; readonly headers?: HeaderCodecs; readonly file?: boolean }): EndpointDecl<P, One<NoInfer<S>, void, {}>, NoInfer<S>>;
+  empty<const S extends number = 200, const K extends string = never>(status?: S, options?: Described & { readonly key?: K; readonly headers?: HeaderCodecs; readonly file?: boolean }): EndpointDecl<P, One<NoInfer<S>, void, {}, K>, NoInfer<S>>;
   /** 200 with a newline-framed stream: the handler returns an async iterable of items. */
   streams<T>(c: Content<T>, options?: Described): EndpointDecl<P, One<200, AsyncIterable<T>, {}>, 200>;
 }
@@ -218,7 +218,7 @@ export interface EndpointDecl<P extends readonly Part[], M, S extends number> ex
    * Declares a further (usually error) response: its content (none when absent) and headers
    * type the handler's `reply(status, body, headers)`, and docs and checks read it.
    */
-  responds<const S2 extends number, T = void, H extends HeaderCodecs = {}>(status: S2, c?: Content<T>, options?: ResponseOptions<T, H>): EndpointDecl<P, M & One<S2, T, HeaderTypesOf<H>>, S>;
+  responds<const S2 extends number, T = void, H extends HeaderCodecs = {}, const K extends string = never>(status: S2, c?: Content<T>, options?: ResponseOptions<T, H> & { readonly key?: K }): EndpointDecl<P, M & One<S2, T, HeaderTypesOf<H>, K>, S>;
   /** A one-line summary for docs. */
   summarize(summary: string): EndpointDecl<P, M, S>;
   /** Longer text for the docs (OpenAPI `description`). */
@@ -238,8 +238,8 @@ type EndpointRecord<P extends readonly Part[]> = Omit<Endpoint<P>, '__responses'
 function decl<P extends readonly Part[], M, S extends number>(e: EndpointRecord<P>): EndpointDecl<P, M, S> {
   return {
     ...e,
-    responds: <S2 extends number, T, H extends HeaderCodecs>(status: S2, c?: Content<T>, o?: ResponseOptions<T, H>) =>
-      decl<P, M & One<S2, T, HeaderTypesOf<H>>, S>({ ...e, responses: [...e.responses, response(status, c, o ?? {})] }),
+    responds: <S2 extends number, T, H extends HeaderCodecs, K extends string>(status: S2, c?: Content<T>, o?: ResponseOptions<T, H> & { readonly key?: K }) =>
+      decl<P, M & One<S2, T, HeaderTypesOf<H>, K>, S>({ ...e, responses: [...e.responses, response(status, c, o ?? {})] }),
     summarize: (summary) => decl<P, M, S>({ ...e, summary }),
     describe: (description) => decl<P, M, S>({ ...e, description }),
     tagged: (...tags) => decl<P, M, S>({ ...e, tags: [...(e.tags ?? []), ...tags] }),

@@ -36,8 +36,8 @@ export type ReplyHeaders<H> =
   & { readonly [K in keyof H & string as Lowercase<K>]?: H[K] | undefined }
   & HeaderValues;
 
-type BodyAt<M, S> = S extends keyof M ? M[S] extends ResponseType<infer B, infer _> ? B : never : never;
-type HeadersAt<M, S> = S extends keyof M ? M[S] extends ResponseType<infer _, infer H> ? H : never : never;
+type BodyAt<M, S> = S extends keyof M ? M[S] extends ResponseType<infer B, infer _, any> ? B : never : never;
+type HeadersAt<M, S> = S extends keyof M ? M[S] extends ResponseType<infer _, infer H, any> ? H : never : never;
 
 /** A reply for one declared status (distributes over a union of statuses). */
 type ReplyAt<M, S> = S extends number ? Reply<BodyAt<M, S>, S, ReplyHeaders<HeadersAt<M, S>>> : never;

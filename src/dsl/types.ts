@@ -119,10 +119,14 @@ export interface ResponseSpec {
   readonly file?: boolean;
 }
 
-/** One declared response at the type level: the body a handler gives and its reply header values. */
-export interface ResponseType<B = unknown, H = {}> {
+/**
+ * One declared response at the type level: the body a handler gives, its reply header values, and
+ * the OpenAPI key it stands for when that is not its status (`default`, `4XX`; `never` otherwise).
+ */
+export interface ResponseType<B = unknown, H = {}, K extends string = never> {
   readonly body: B;
   readonly headers: H;
+  readonly key: K;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Outcome } from './outcome.js';
 import type { Handling } from './table.js';
 
 export const TEAPOT = () => new Response('{"message":"I am a teapot"}', { status: 418, headers: { 'content-type': 'application/json' } });
+/** A 418 whose body the corpus's `default` responses accept (their `Error`: `code` and `message`). */
+export const DEFAULT_TEAPOT = () => new Response('{"code":418,"message":"I am a teapot"}', { status: 418, headers: { 'content-type': 'application/json' } });
 
 /** A JSON value `schema` refuses, or undefined when it refuses none we can name (no type, nothing required). */
 export function refusedBy(schema: Schema): unknown {
@@ -29,8 +31,9 @@ export function refusedAnswer(op: Operation): (() => Response) | undefined {
   return undefined;
 }
 
-/** How the outcome reached the caller (openapi-fetch's `{ error }` for a non-2xx, `{ data }` otherwise). */
+/** How the outcome reached the caller (api-serve's typed answer; openapi-fetch's `{ error }` for a non-2xx, `{ data }` otherwise). */
 export function handling(o: Outcome): Handling {
   if (o.kind === 'threw') return 'thrown';
+  if (o.answer === true) return 'returned as answer';
   return o.error === undefined ? 'returned as data' : 'returned as error';
 }

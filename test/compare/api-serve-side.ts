@@ -40,7 +40,7 @@ export async function apiServeClient(project: string, name: string, baseUrl: str
       if (call === undefined) return { kind: 'threw', name: 'missing', message: `no call ${plan.op.key}` };
       try {
         const r = await call(inputOf(plan)) as { status: number; body: unknown };
-        return { kind: 'returned', status: r.status, body: r.body };
+        return { kind: 'returned', status: r.status, body: r.body, answer: true };
       } catch (err) {
         const e = err as Error & { status?: number };
         return { kind: 'threw', name: e.name, message: e.message, ...(e.status === undefined ? {} : { status: e.status }) };

@@ -16,7 +16,7 @@ import { apiServeClient, importDocument } from './api-serve-side.js';
 import { openapiFetchClient } from './openapi-fetch-side.js';
 import { writeOpenapiTypes } from './openapi-types.js';
 import { MISTAKE_KINDS, type MistakeKind, type TypeCheck, compile, writeMistakes } from './mistakes.js';
-import { TEAPOT, handling, refusedAnswer } from './answers.js';
+import { DEFAULT_TEAPOT, TEAPOT, handling, refusedAnswer } from './answers.js';
 import { CLIENTS, type Client, type Count, type DocumentResult, type Handling, mistakesTable, resultsTable } from './table.js';
 import type { Outcome } from './outcome.js';
 import { EXACT, type ExactCase } from './exact-cases.js';
@@ -90,7 +90,7 @@ s.before(async () => {
       for (const op of doc.operations) {
         const [plain] = plansOf(op);
         const trials: ['undeclared' | 'underDefault' | 'refusedBody', (() => Response) | undefined][] = [
-          [op.responses.default === undefined ? 'undeclared' : 'underDefault', TEAPOT],
+          op.responses.default === undefined ? ['undeclared', TEAPOT] : ['underDefault', DEFAULT_TEAPOT],
           ['refusedBody', refusedAnswer(op)],
         ];
         for (const [what, answer] of trials) {
@@ -200,6 +200,14 @@ s('api-serve\'s types reject every mistake of every kind on every operation that
   // Each kind the corpus allows was tried (an unknown operation in every document).
   const kinds = new Set([...state.checks.values()].flatMap((c) => c.mistakes.map((m) => m.kind)));
   assert.ok(kinds.size >= 7, [...kinds].join(', '));
+});
+
+s('a status the document covers only by `default` is a typed answer for api-serve, with the status it came with', () => {
+  const under = state.answers.filter((a) => a.client === 'api-serve' && a.what === 'underDefault');
+  assert.ok(under.length > 0);
+  for (const a of under) {
+    assert.ok(a.outcome.kind === 'returned' && a.outcome.answer === true && a.outcome.status === 418, `${a.doc} ${a.op}: ${JSON.stringify(a.outcome)}`);
+  }
 });
 
 s('an undeclared status is an error for api-serve: a ConformanceError naming the status', () => {

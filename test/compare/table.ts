@@ -5,7 +5,7 @@ export type Client = 'api-serve' | 'openapi-fetch';
 export const CLIENTS: readonly Client[] = ['api-serve', 'openapi-fetch'];
 
 /** How a client handed an answer to its caller: thrown, returned as an error, returned as data. */
-export type Handling = 'thrown' | 'returned as error' | 'returned as data';
+export type Handling = 'thrown' | 'returned as answer' | 'returned as error' | 'returned as data';
 
 export interface Count { right: number; total: number }
 
@@ -16,14 +16,14 @@ export interface DocumentResult {
   readonly caught: Record<Client, Count>;
   /** A 418 the operation does not declare (no `default`). */
   readonly undeclared: Record<Client, Handling[]>;
-  /** A 418 the document covers only by the operation's `default` response. */
+  /** A 418 the document covers only by the operation's `default` response, with a body that response accepts. */
   readonly underDefault: Record<Client, Handling[]>;
   /** A declared status whose body its schema refuses. */
   readonly refusedBody: Record<Client, Handling[]>;
 }
 
 const count = (c: Count) => `${c.right}/${c.total}`;
-const SHORT: Record<Handling, string> = { thrown: 'thrown', 'returned as error': '`error`', 'returned as data': '`data`' };
+const SHORT: Record<Handling, string> = { thrown: 'thrown', 'returned as answer': 'answer', 'returned as error': '`error`', 'returned as data': '`data`' };
 
 /** `3/3 thrown`, or each handling with its count when they differ; `-` when none applied. */
 function handled(list: readonly Handling[]): string {
@@ -39,7 +39,7 @@ const sum = (rows: readonly DocumentResult[], f: (r: DocumentResult) => Count): 
 export function resultsTable(rows: readonly DocumentResult[]): string {
   const pair = (f: (c: Client) => string) => CLIENTS.map(f).join(' · ');
   const lines = [
-    '| document | operations | requests encoded right | type mistakes caught | undeclared status (418) | 418 under `default` | declared status, body its schema refuses |',
+    '| document | operations | requests encoded right | type mistakes caught | undeclared status (418) | 418 under `default` (a body it accepts) | declared status, body its schema refuses |',
     '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {

@@ -25,6 +25,9 @@ const surface = api('Typed', { title: 'a typed client' }, {
   files: get('files', rest('path')).returns(plainText(t.text)),
   me: get('me', auth(['Bearer'], 'typed')).returns(json(t.object('Me', { auID: t.int }))),
   lines: get('lines').streams(json(Item)),
+  // As an imported document declares them: a range and `default`, each with a representative status.
+  pets: get('pets').returns(json(t.array(Item))).responds(404, json(Problem)).responds(400, json(Filter), { key: '4XX' })
+    .responds(500, json(t.object('Failure', { message: t.text })), { key: 'default' }),
 });
 
 const c = client(surface, { baseUrl: 'http://localhost:8080' });
@@ -82,6 +85,16 @@ async function calls() {
   expectType<Equal<typeof renamed.status, 204>>(true);
   const lines = await c.lines();
   expectType<Equal<typeof lines.body, AsyncIterable<{ id: number; name: string }>>>(true);
+
+  // A range stands for its statuses not declared for themselves, `default` for every status left.
+  const p = await c.pets();
+  if (p.status === 200) expectType<Equal<typeof p.body, { id: number; name: string }[]>>(true);
+  if (p.status === 404) expectType<Equal<typeof p.body, { code: number }>>(true);
+  if (p.status === 409) expectType<Equal<typeof p.body, { kind?: string | undefined }>>(true);
+  if (p.status === 418) expectType<Equal<typeof p.body, { kind?: string | undefined }>>(true);
+  if (p.status === 503 || p.status === 302) expectType<Equal<typeof p.body, { message: string }>>(true);
+  // @ts-expect-error 600 is no HTTP status
+  if (p.status === 600) return;
 
   // strict: false adds the nonconforming answer, told apart by `conformance`.
   const loose = client(surface, { baseUrl: 'http://localhost:8080', strict: false });
