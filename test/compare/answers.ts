@@ -4,9 +4,9 @@ import type { Operation, Schema } from './corpus.js';
 import type { Outcome } from './outcome.js';
 import type { Handling } from './table.js';
 
-export const TEAPOT = () => new Response('{"message":"I am a teapot"}', { status: 418, headers: { 'content-type': 'application/json' } });
+export const TEAPOT = (): Response => new Response('{"message":"I am a teapot"}', { status: 418, headers: { 'content-type': 'application/json' } });
 /** A 418 whose body the corpus's `default` responses accept (their `Error`: `code` and `message`). */
-export const DEFAULT_TEAPOT = () => new Response('{"code":418,"message":"I am a teapot"}', { status: 418, headers: { 'content-type': 'application/json' } });
+export const DEFAULT_TEAPOT = (): Response => new Response('{"code":418,"message":"I am a teapot"}', { status: 418, headers: { 'content-type': 'application/json' } });
 
 /** A JSON value `schema` refuses, or undefined when it refuses none we can name (no type, nothing required). */
 export function refusedBy(schema: Schema): unknown {
