@@ -46,7 +46,7 @@ function bodyOf(e: DocEndpoint, stated: { readonly body?: unknown } | undefined,
   if (e.request === undefined) return undefined;
   const first = e.request.examples[0]?.bodies[0];
   if (first === undefined) return { problem: 'no request could be derived: the request body has no example (state the example\'s request)' };
-  return { text: first.text, contentType: first.media.contentType };
+  return { text: first.text, contentType: first.contentType };
 }
 
 function expectedOf(status: number, media: DocMedia, text: string): ResponseSpec {

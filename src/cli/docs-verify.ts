@@ -81,7 +81,7 @@ function exampleOf(c: { name?: string; label: string; file: string; request: { m
   return {
     title: c.name ?? c.label, value,
     // The media entry is replaced by `fitted` with the response's declared one.
-    bodies: [{ media: { name: '', type: essence(type), contentType: type, language: '' }, text: shown }],
+    bodies: [{ media: { name: '', type: essence(type), contentType: type, language: '' }, text: shown, contentType: type }],
     request: { method: c.request.method, url: c.request.path },
     recorded: { file: c.file, request: line },
     ...(verified ? { verification: { outcome: 'verified', request: line } } : {}),
@@ -97,7 +97,7 @@ function fitted(model: DocModel, added: readonly { endpoint: string; status: num
     const e = model.endpoints.find((x) => x.name === a.endpoint);
     const res = e?.responses.find((r) => r.status === a.status && r.content !== undefined && !r.stream);
     const media = res?.content?.media.find((m) => m.type === a.example.bodies[0]!.media.type);
-    return media === undefined ? [] : [{ ...a, example: { ...a.example, bodies: [{ media, text: a.example.bodies[0]!.text }] } }];
+    return media === undefined ? [] : [{ ...a, example: { ...a.example, bodies: [{ media, text: a.example.bodies[0]!.text, contentType: media.contentType }] } }];
   });
 }
 

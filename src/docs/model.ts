@@ -3,7 +3,7 @@
 // Renderers (markdown.ts, openapi.ts) read only this model.
 import { STATUS_CODES } from 'node:http';
 import type { Codec, Example, JsonSchema, TextForm } from '../codec/types.js';
-import type { MediaCodec } from '../codec/media.js';
+import { type MediaCodec, contentTypeOf } from '../codec/media.js';
 import { sample } from '../codec/sample.js';
 import type { ResponseExample } from '../dsl/example.js';
 import type { CapturePart, EndpointInfo, Method, QueryMode, ResponseSpec, Surface, SurfaceMeta } from '../dsl/types.js';
@@ -44,7 +44,8 @@ export interface DocMedia {
 export interface DocExample {
   readonly title?: string;
   readonly value: unknown;
-  readonly bodies: readonly { readonly media: DocMedia; readonly text: string }[];
+  /** `contentType`: the Content-Type sent with this very body (multipart's names its boundary). */
+  readonly bodies: readonly { readonly media: DocMedia; readonly text: string; readonly contentType: string }[];
   /** The request stated for a response example (else `--verify` derives one from the endpoint). */
   readonly request?: ResponseExample<unknown>['request'];
   /** Why the server cannot be made to answer this example. */
@@ -218,7 +219,10 @@ function encodeExamples(codec: Codec<unknown>, media: readonly MediaCodec[], exa
     value: ex.value,
     ...(ex.request === undefined ? {} : { request: ex.request }),
     ...(ex.unverifiable === undefined ? {} : { unverifiable: ex.unverifiable }),
-    bodies: media.map((m) => ({ media: docMedia(m), text: bodyText(m.encode(ex.value, codec)) })),
+    bodies: media.map((m) => {
+      const encoded = m.encode(ex.value, codec);
+      return { media: docMedia(m), text: bodyText(encoded), contentType: contentTypeOf(m, encoded) };
+    }),
   }));
 }
 
@@ -230,7 +234,7 @@ function streamExamples(codec: Codec<unknown>, media: readonly MediaCodec[], ite
   const values = items.map((x) => x.value);
   return [{
     value: values,
-    bodies: media.map((m) => ({ media: docMedia(m), text: values.map((v) => bodyText(m.encode(v, codec))).join('\n') })),
+    bodies: media.map((m) => ({ media: docMedia(m), text: values.map((v) => bodyText(m.encode(v, codec))).join('\n'), contentType: m.contentType })),
   }];
 }
 

@@ -10,7 +10,7 @@ import { predictor } from '../../src/describe/index.js';
 import { surfaceSource } from '../../src/openapi/index.js';
 import { client } from '../../src/client/index.js';
 import { start } from '../helpers/server.js';
-import { runBin, spawnServe } from '../helpers/cli.js';
+import { runBin, runBinAsync, spawnServe } from '../helpers/cli.js';
 import { importProject, typecheck } from '../helpers/import-project.js';
 import { DOCS, imported } from './load.js';
 
@@ -125,6 +125,18 @@ s('api-serve import writes the files as t.bytes and the encoding map on mediaOf;
     }
   } finally {
     await Promise.all([mine.stop(), theirs.stop()]);
+  }
+});
+
+s('api-docs --verify sends a multipart example with the boundary its Content-Type names, and the mock takes it', async () => {
+  const dir = importProject();
+  const served = await spawnServe([join(DOCS, 'multipart-example.yaml'), '--mock', '--port', '0', '--data', join(dir, 'data')], 1, { cwd: dir });
+  try {
+    const r = await runBinAsync('api-docs', [join(DOCS, 'multipart-example.yaml'), '--verify', '--base-url', Object.values(served.urls)[0]!]);
+    assert.is(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /Verified against the server: `POST \/notes` answers this\./);
+  } finally {
+    await served.stop();
   }
 });
 
