@@ -1,9 +1,9 @@
 // fast-check arbitraries of valid JSON values for any codec (mock answers, fuzzing, property tests).
-// This is the one module of src/ that imports fast-check; others get `fc` from here.
-import fc from 'fast-check';
+// It gets fast-check from fast-check.ts (its one entry); other modules get `fc` from here.
+import { fc } from './fast-check.js';
 import type { Codec, ObjectCodec, TupleCodec, UnionCodec } from './types.js';
 import { type Leaf, jsonTypesOf, keyCounts, leafAccepts, leafOf } from './leaf.js';
-import { FORMATS, type FormatName } from './formats.js';
+import { formatArbitrary } from './format-arbitrary.js';
 import { compilePattern } from './pattern.js';
 import { deepEqual } from './json-equal.js';
 import { firstRepeat } from './constraints.js';
@@ -196,50 +196,6 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
         return out;
       });
   });
-}
-
-// Values of the formats that both our validators and JSON Schema tools accept: RFC 3339 offsets
-// with a colon, `T` as the date-time separator, UUIDs without a `urn:uuid:` prefix.
-// decided (docs/openapi-in.md "Examples"): dates and date-times lie within 1970-2100 (as UTC
-// instants) and never use a leap second: what clients' date parsers and databases all take.
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const YEARS = { min: 1970, max: 2100 } as const;
-const dateArb = fc.tuple(fc.integer(YEARS), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
-  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`)
-  .filter((s) => FORMATS.date.test(s));
-const timeArb = fc.tuple(
-  fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }),
-  fc.option(fc.integer({ min: 0, max: 999_999 }).map((f) => `.${f}`), { nil: '' }),
-  fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`)),
-).map(([h, m, s, frac, zone]) => `${pad(h)}:${pad(m)}:${pad(s)}${frac}${zone}`);
-const FIRST = Date.UTC(YEARS.min, 0, 1);
-const LAST = Date.UTC(YEARS.max + 1, 0, 1);
-/** An offset can move an instant out of the range (`1970-01-01T00:00:00+01:00`): those are drawn again. */
-const inYears = (s: string) => { const t = Date.parse(s); return t >= FIRST && t < LAST; };
-
-/**
- * Built on first use: some of fast-check's (webUrl, emailAddress) tabulate character sets when
- * made, seconds on a busy machine, which every mock's start paid at import (issue 16's load row).
- */
-const FORMAT_MAKERS: Readonly<Record<FormatName, () => fc.Arbitrary<string>>> = {
-  date: () => dateArb,
-  'date-time': () => fc.tuple(dateArb, timeArb).map(([d, time]) => `${d}T${time}`).filter(inYears),
-  time: () => timeArb,
-  email: () => fc.emailAddress(),
-  uuid: () => fc.uuid(),
-  uri: () => fc.webUrl({ withQueryParameters: true, withFragments: true }),
-  ipv4: () => fc.ipV4(),
-  ipv6: () => fc.ipV6(),
-  hostname: () => fc.domain(),
-  byte: () => fc.base64String({ maxLength: 24 }),
-  binary: () => fc.string(),
-  password: () => fc.string({ minLength: 1 }),
-};
-const formatArbitraries = new Map<FormatName, fc.Arbitrary<string>>();
-function formatArbitrary(format: FormatName): fc.Arbitrary<string> {
-  let a = formatArbitraries.get(format);
-  if (a === undefined) formatArbitraries.set(format, a = FORMAT_MAKERS[format]());
-  return a;
 }
 
 /**

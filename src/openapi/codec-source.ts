@@ -5,6 +5,7 @@ import * as t from '../codec/codecs.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
 import { familyOfCodec, familyOfValue } from '../codec/untyped.js';
 import { allOfParts } from '../codec/intersection.js';
+import { isFormatName } from '../codec/formats.js';
 import { bindingName, literal, propertyKey, stringLiteral } from './source-text.js';
 
 type Obj = Record<string, unknown>;
@@ -279,9 +280,13 @@ export class CodecSource {
     }
     const base = (t as unknown as Record<string, Codec<unknown>>)[leaf]!;
     let out = `t.${leaf}`;
-    // decided (docs/decisions.md "OpenAPI in"): an unknown format is an annotation on the base codec's schema.
-    if (s.format !== base.schema.format && typeof s.format === 'string') out = `{ ...${out}, schema: { ...${out}.schema, format: ${literal(s.format)} } }`;
     const rules: Obj = {};
+    // decided (docs/decisions.md "OpenAPI in"): an unknown format is an annotation on the base codec's schema;
+    // an asserted one without a codec of its own (`uri-reference`) is a constraint, as the reader made it.
+    if (s.format !== base.schema.format && typeof s.format === 'string') {
+      if (isFormatName(s.format) && base.schema.format === undefined) rules.format = s.format;
+      else out = `{ ...${out}, schema: { ...${out}.schema, format: ${literal(s.format)} } }`;
+    }
     for (const k of CONSTRAINTS) if (s[k] !== undefined && s[k] !== base.schema[k]) rules[k] = s[k];
     return Object.keys(rules).length === 0 ? out : `t.constrain(${out}, ${literal(rules)})`;
   }

@@ -8,6 +8,7 @@ import { deepEqual } from '../codec/json-equal.js';
 import { KEYWORDS, type KeywordRule, type ReadSub, withRule } from '../codec/keywords/index.js';
 import { readRule } from '../codec/keywords/keyword-args.js';
 import { familyOfCodec } from '../codec/untyped.js';
+import { isFormatName } from '../codec/formats.js';
 import { child, type Warnings } from './warnings.js';
 import { cyclicTargets } from './refs.js';
 import { DOCUMENT_BASE, SchemaResources } from './schema-resources.js';
@@ -259,7 +260,7 @@ export class SchemaReader {
    * samples and mocks give; undefined when no keyword names one.
    */
   private untyped(schema: Obj, pointer: string, name: string): Codec<unknown> | undefined {
-    const named = (k: string) => schema[k] !== undefined && (k !== 'format' || (typeof schema.format === 'string' && Object.hasOwn(FORMAT_CODECS, schema.format)));
+    const named = (k: string) => schema[k] !== undefined && (k !== 'format' || (typeof schema.format === 'string' && isFormatName(schema.format)));
     const families = (['object', 'array', 'string', 'number'] as const).filter((f) => FAMILY_KEYS[f].some(named));
     if (families.length === 0) return undefined;
     const [first, ...rest] = families.map((f) => this.typed(schema, pointer, name, f)!);
@@ -271,8 +272,9 @@ export class SchemaReader {
     const known = format !== undefined && Object.hasOwn(FORMAT_CODECS, format);
     let base: Codec<unknown> = known ? FORMAT_CODECS[format]! : t.text;
     // decided (docs/decisions.md "OpenAPI in"): an unknown format is kept as an annotation, as JSON Schema
-    // treats formats by default: no warning.
-    if (format !== undefined && !known) base = { ...base, schema: { ...base.schema, format } };
+    // treats formats by default: no warning. An asserted format without a codec of its own (`uri-reference`)
+    // constrains text (docs/decisions.md "Formats assert").
+    if (format !== undefined && !known) base = isFormatName(format) ? t.constrain(t.text, { format }) : { ...base, schema: { ...base.schema, format } };
     if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {
       this.warnings.add(child(pointer, 'pattern'), `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression; not checked`, 'pattern');
       const { pattern: _p, ...rest } = schema;

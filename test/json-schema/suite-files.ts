@@ -45,7 +45,9 @@ function unique<T extends { description: string }>(items: readonly T[]): T[] {
  * The formats api-serve checks (docs/decisions.md "Codecs", formats assert): their files of
  * `optional/format/` say what each format means, so they run too, as `optional/format/<name>.json`.
  */
-export const ASSERTED_FORMATS = ['date', 'date-time', 'time', 'email', 'uuid', 'uri', 'ipv4', 'ipv6', 'hostname'] as const;
+export const ASSERTED_FORMATS = ['date', 'date-time', 'time', 'email', 'uuid', 'uri', 'ipv4', 'ipv6', 'hostname',
+  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'duration',
+  'idn-email'] as const;
 
 /**
  * Every `tests/<draft>/*.json` but `refRemote.json`, in name order, then (draft 2020-12) the

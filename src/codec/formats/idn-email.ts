@@ -1,0 +1,6 @@
+// `idn-email`: an RFC 6531 mailbox, where atoms and domain labels may hold any non-ASCII character;
+// the domain's U-labels are not checked against IDNA's tables (as `hostname` leaves A-labels).
+import type { Format } from './format.js';
+import { isMailbox } from './mailbox.js';
+
+export const idnEmail: Format = { noun: 'an email address (internationalised)', test: (s) => isMailbox(s, true) };

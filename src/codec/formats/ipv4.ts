@@ -1,0 +1,8 @@
+// `ipv4`: RFC 2673 dotted-quad, four decimal octets without leading zeros.
+import type { Format } from './format.js';
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** Also the IPv4 tail of an IPv6 address and an email's address literal. */
+export const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
+export const ipv4: Format = { noun: 'an IPv4 address', test: (s) => IPV4.test(s) };
