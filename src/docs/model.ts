@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Codec, Example, JsonSchema, TextForm } from '../codec/types.js';
 import { type MediaCodec, contentTypeOf } from '../codec/media.js';
+import { type PartEncodings, isMultipart } from '../codec/multipart.js';
 import { sample } from '../codec/sample.js';
 import type { ResponseExample } from '../dsl/example.js';
 import type { CapturePart, EndpointInfo, Method, QueryMode, ResponseSpec, Surface, SurfaceMeta } from '../dsl/types.js';
@@ -38,6 +39,8 @@ export interface DocMedia {
   readonly contentType: string;
   /** The Markdown fence language (`json`, `html`, or empty). */
   readonly language: string;
+  /** A multipart body's OpenAPI `encoding` map (each part's content type), when it has one. */
+  readonly encoding?: PartEncodings;
 }
 
 /** One example value and its encoding in each media type that can carry it. */
@@ -205,7 +208,10 @@ const LANGUAGES: Readonly<Record<string, string>> = {
   'application/javascript': 'javascript', 'text/css': 'css',
 };
 
-export const docMedia = (m: MediaCodec): DocMedia => ({ name: m.name, type: m.type, contentType: m.contentType, language: LANGUAGES[m.type] ?? '' });
+export const docMedia = (m: MediaCodec): DocMedia => ({
+  name: m.name, type: m.type, contentType: m.contentType, language: LANGUAGES[m.type] ?? '',
+  ...(isMultipart(m) && Object.keys(m.encoding).length > 0 ? { encoding: m.encoding } : {}),
+});
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 function bodyText(encoded: string | Buffer): string {

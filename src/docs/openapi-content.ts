@@ -80,9 +80,10 @@ function formEncoding(schema: JsonSchema): Obj | undefined {
 export function requestContent(c: DocContent, reg: SchemaRegistry): Obj {
   const out: Obj = {};
   for (const m of c.media) {
-    const json = isJson(m.type) || m.type === 'application/x-www-form-urlencoded';
+    // Forms and multipart bodies are described by their object, as JSON is (OpenAPI's examples are the object).
+    const json = isJson(m.type) || m.type === 'application/x-www-form-urlencoded' || m.type === 'multipart/form-data';
     const examples = examplesObject(c.examples, json ? undefined : textIn(m));
-    const encoding = m.type === 'application/x-www-form-urlencoded' ? formEncoding(c.schema) : undefined;
+    const encoding = m.type === 'application/x-www-form-urlencoded' ? formEncoding(c.schema) : m.encoding;
     out[m.type] = { schema: sentSchema(m, c, reg), ...(examples ? { examples } : {}), ...(encoding ? { encoding } : {}) };
   }
   return out;

@@ -13,6 +13,7 @@ import { start } from '../helpers/server.js';
 import { runBin, runBinAsync, spawnServe } from '../helpers/cli.js';
 import { importProject, typecheck } from '../helpers/import-project.js';
 import { DOCS, imported } from './load.js';
+import { docModel, renderOpenApi } from '../../src/docs/index.js';
 
 const s = suite('multipart/form-data bodies of a document');
 
@@ -138,6 +139,19 @@ s('api-docs --verify sends a multipart example with the boundary its Content-Typ
   } finally {
     await served.stop();
   }
+});
+
+s('api-docs --format openapi writes a multipart body back with its encoding map and the object as its example', async () => {
+  const doc = await imported('multipart.yaml');
+  type Content = Record<string, { encoding?: Record<string, { contentType?: string }>; schema?: unknown }>;
+  const out = renderOpenApi(docModel(doc.surface)) as { paths: Record<string, Record<string, { requestBody: { content: Content } }>> };
+  const photos = out.paths['/pets/{id}/photos']!.post!.requestBody.content['multipart/form-data']!;
+  assert.equal(photos.encoding, { photo: { contentType: 'image/png, image/jpeg' } });
+  const docs = out.paths['/documents']!.post!.requestBody.content['multipart/form-data']!;
+  assert.equal(docs.encoding, { note: { contentType: 'text/plain' } });
+  const example = renderOpenApi(docModel((await imported('multipart-example.yaml')).surface)) as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } }>> };
+  const values = Object.values(example.paths['/notes']!.post!.requestBody.content['multipart/form-data']!.examples ?? {}).map((e) => e.value);
+  assert.equal(values, [{ title: 'hello', rating: 4 }]);
 });
 
 s.run();
