@@ -1,6 +1,7 @@
 // The string formats of JSON Schema and OpenAPI api-serve asserts (`email`, `uuid`, `date-time`,
-// ...), by name: each is one file in formats/, written to the RFC it names, so a value is judged
-// the same by the server, the client and the docs. Any other format only describes.
+// ...), by name: each is one file in formats/ (its test, noun, examples and misses), written to the
+// RFC it names, so a value is judged the same by the server, the client and the docs. Any other
+// format only describes.
 import { binary } from './formats/binary.js';
 import { byte } from './formats/byte.js';
 import { date } from './formats/date.js';

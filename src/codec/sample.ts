@@ -3,7 +3,7 @@
 import type { Codec, ObjectCodec } from './types.js';
 import { type Leaf, keyCounts, leafOf } from './leaf.js';
 import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arbitrary.js';
-import type { FormatName } from './formats.js';
+import { FORMATS } from './formats.js';
 import { noValue } from './keywords/applied.js';
 
 /** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
@@ -13,30 +13,6 @@ let DEPTH = 1;
  * that holds another (a document's `A.b: B`, `B.a?: A` through a oneOf) needs two or three.
  */
 const DEEPER = [1, 2, 3, 4];
-
-const FORMAT_SAMPLES: Readonly<Record<FormatName, string>> = {
-  date: '2024-01-01',
-  'date-time': '2024-01-01T00:00:00Z',
-  time: '00:00:00Z',
-  duration: 'P1D',
-  email: 'user@example.com',
-  'idn-email': 'user@example.com',
-  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-  uri: 'https://example.com/',
-  'uri-reference': '/example',
-  iri: 'https://example.com/café',
-  'iri-reference': '/café',
-  'uri-template': 'https://example.com/users/{id}',
-  'json-pointer': '/example/0',
-  'relative-json-pointer': '1/example',
-  regex: '^[a-z]+$',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  hostname: 'example.com',
-  byte: 'c3RyaW5n',
-  binary: 'string',
-  password: 'password',
-};
 
 type Box = { readonly value: unknown };
 
@@ -205,7 +181,8 @@ function leafSample(leaf: Leaf, codec: Codec<unknown>): unknown {
   else if (leaf.type === 'integer' || leaf.type === 'number') candidates.push(...numberCandidates(leaf));
   else if (leaf.type === 'string') {
     const min = leaf.minLength ?? 0;
-    for (const f of leaf.formats) candidates.push(FORMAT_SAMPLES[f]);
+    // A format's first example (src/codec/formats/<name>.ts): the sample docs and mocks show.
+    for (const f of leaf.formats) candidates.push(FORMATS[f].examples[0]);
     candidates.push('string', 'x'.repeat(Math.max(1, min)), 'x'.repeat(min));
     // A pattern: the shortest of a few seeded draws (then the plainest, by code unit order).
     if (leaf.patterns.length > 0) {

@@ -7,4 +7,6 @@ const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const hostname: Format = {
   noun: 'a host name',
   test: (s) => s.length >= 1 && s.length <= 253 && s.split('.').every((l) => LABEL.test(l) && (l.slice(2, 4) !== '--' || /^xn--/i.test(l))),
+  examples: ['example.com', 'api.example.com', 'localhost', 'xn--bcher-kva.example'],
+  misses: ['-example.com', 'exa_mple.com', 'a..b', 'a b'],
 };

@@ -3,4 +3,9 @@
 import type { Format } from './format.js';
 import { isMailbox } from './mailbox.js';
 
-export const idnEmail: Format = { noun: 'an email address (internationalised)', test: (s) => isMailbox(s, true) };
+export const idnEmail: Format = {
+  noun: 'an email address (internationalised)',
+  test: (s) => isMailbox(s, true),
+  examples: ['user@example.com', 'josé@example.com', '用户@例え.テスト'],
+  misses: ['user@', '@example.com', 'user.example.com', 'us er@example.com'],
+};

@@ -24,4 +24,9 @@ export function isIpv6(s: string): boolean {
   return all.length === 8 && all.every((g) => HEX4.test(g));
 }
 
-export const ipv6: Format = { noun: 'an IPv6 address', test: isIpv6 };
+export const ipv6: Format = {
+  noun: 'an IPv6 address',
+  test: isIpv6,
+  examples: ['2001:db8::1', '::1', '::ffff:192.0.2.1', 'fe80:0:0:0:0:0:0:1'],
+  misses: ['2001:db8::1::1', '12345::', '1:2:3:4:5:6:7:8:9', 'x'],
+};

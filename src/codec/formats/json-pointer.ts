@@ -5,4 +5,9 @@ import type { Format } from './format.js';
 export const POINTER = '(?:/(?:[^~/]|~[01])*)*';
 const JSON_POINTER = new RegExp(`^${POINTER}$`);
 
-export const jsonPointer: Format = { noun: 'a JSON pointer (RFC 6901)', test: (s) => JSON_POINTER.test(s) };
+export const jsonPointer: Format = {
+  noun: 'a JSON pointer (RFC 6901)',
+  test: (s) => JSON_POINTER.test(s),
+  examples: ['/example/0', '', '/a~1b/0'],
+  misses: ['a', '/~2', '/a~', '#/a'],
+};

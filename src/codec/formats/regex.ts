@@ -17,4 +17,9 @@ function isRegex(s: string): boolean {
   }
 }
 
-export const regex: Format = { noun: 'a regular expression (ECMA-262)', test: isRegex };
+export const regex: Format = {
+  noun: 'a regular expression (ECMA-262)',
+  test: isRegex,
+  examples: ['^[a-z]+$', '\\d{3}-\\d{4}', '^(?:ab|cd)*$', '[A-Z]\\w*'],
+  misses: ['(', '[a-', '*', 'a{2,1}'],
+};

@@ -5,4 +5,9 @@ import { POINTER } from './json-pointer.js';
 
 const RELATIVE = new RegExp(`^(?:0|[1-9][0-9]*)(?:#|${POINTER})$`);
 
-export const relativeJsonPointer: Format = { noun: 'a relative JSON pointer', test: (s) => RELATIVE.test(s) };
+export const relativeJsonPointer: Format = {
+  noun: 'a relative JSON pointer',
+  test: (s) => RELATIVE.test(s),
+  examples: ['1/example', '0#', '2/a'],
+  misses: ['/a', '-1', '01', '0##', ''],
+};

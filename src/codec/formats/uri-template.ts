@@ -13,4 +13,9 @@ const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9]\\d{0,3}|\\*)?`;
 const EXPRESSION = `\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\}`;
 const TEMPLATE = new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, 'u');
 
-export const uriTemplate: Format = { noun: 'a URI template (RFC 6570)', test: (s) => TEMPLATE.test(s) };
+export const uriTemplate: Format = {
+  noun: 'a URI template (RFC 6570)',
+  test: (s) => TEMPLATE.test(s),
+  examples: ['https://example.com/users/{id}', '/users/{id}{?fields*,page}', '{+base}/x'],
+  misses: ['{', '}', '{}', '{a,}', 'a b'],
+};
