@@ -20,13 +20,10 @@ export interface MediaCodec {
   readonly encode: (value: unknown, codec: Codec<unknown>) => string | Buffer;
   /**
    * The Content-Type of one body `encode` wrote, when it depends on the body (multipart's
-   * boundary); absent when `contentType` is always it. `contentTypeOf` below reads either.
+   * boundary); absent when `contentType` is always it.
    */
   readonly contentTypeOf?: (body: string | Uint8Array) => string;
 }
-
-/** The Content-Type to send with a body `m` encoded. */
-export const contentTypeOf = (m: MediaCodec, body: string | Uint8Array): string => m.contentTypeOf?.(body) ?? m.contentType;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 function text8(raw: Uint8Array): Result<string> {

@@ -3,7 +3,7 @@
 // Renderers (markdown.ts, openapi.ts) read only this model.
 import { STATUS_CODES } from 'node:http';
 import type { Codec, Example, JsonSchema, TextForm } from '../codec/types.js';
-import { type MediaCodec, contentTypeOf } from '../codec/media.js';
+import type { MediaCodec } from '../codec/media.js';
 import { type PartEncodings, isMultipart } from '../codec/multipart.js';
 import { sample } from '../codec/sample.js';
 import type { ResponseExample } from '../dsl/example.js';
@@ -227,7 +227,7 @@ function encodeExamples(codec: Codec<unknown>, media: readonly MediaCodec[], exa
     ...(ex.unverifiable === undefined ? {} : { unverifiable: ex.unverifiable }),
     bodies: media.map((m) => {
       const encoded = m.encode(ex.value, codec);
-      return { media: docMedia(m), text: bodyText(encoded), contentType: contentTypeOf(m, encoded) };
+      return { media: docMedia(m), text: bodyText(encoded), contentType: m.contentTypeOf?.(encoded) ?? m.contentType };
     }),
   }));
 }

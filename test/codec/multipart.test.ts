@@ -4,7 +4,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mediaOf } from '../../src/codec/media-of.js';
-import { contentTypeOf } from '../../src/codec/media.js';
 import { multipart } from '../../src/codec/multipart.js';
 import { t } from '../../src/codec/index.js';
 import { api, body, implement, json, post } from '../../src/dsl/index.js';
@@ -53,7 +52,7 @@ test('a FormData upload is read: text fields by their codec, the file as the exa
 test('what the codec writes, the platform reads as the same fields and file, under the boundary its Content-Type names', async () => {
   const value = { title: 'x\r\ny', count: 2, file: Buffer.from(PNG), tags: ['a', 'b'], meta: { width: 1 } };
   const body = formData.encode(value, Upload);
-  const type = contentTypeOf(formData, body);
+  const type = formData.contentTypeOf!(body);
   assert.match(type, /^multipart\/form-data; boundary=\S+$/);
   const read = await new Response(body, { headers: { 'content-type': type } }).formData();
   assert.equal(read.getAll('tags'), ['a', 'b']);
@@ -68,10 +67,10 @@ test('what the codec writes, the platform reads as the same fields and file, und
 
 test('a file that holds the boundary is written under another one', () => {
   const first = formData.encode({ title: 'a', file: Buffer.alloc(0), tags: [] }, Upload) as Buffer;
-  const boundary = /boundary=(\S+)/.exec(contentTypeOf(formData, first))![1]!;
+  const boundary = /boundary=(\S+)/.exec(formData.contentTypeOf!(first))![1]!;
   const tricky = { title: 'a', file: Buffer.from(`\r\n--${boundary}--\r\n`), tags: [] };
   const body = formData.encode(tricky, Upload) as Buffer;
-  const type = contentTypeOf(formData, body);
+  const type = formData.contentTypeOf!(body);
   assert.not.ok(type.endsWith(`boundary=${boundary}`));
   const r = formData.decode!(body, Upload, type);
   assert.ok(r.ok, JSON.stringify(r));

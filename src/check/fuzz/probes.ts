@@ -6,7 +6,6 @@ import type { EndpointInfo, MixedPart } from '../../dsl/types.js';
 import { joinMixed, mixedShape, splitsBack } from '../../describe/mixed-segment.js';
 import type { CookieConfig } from '../../dsl/cookie.js';
 import { fieldCodec, formPairsText } from '../../codec/object-text.js';
-import { contentTypeOf } from '../../codec/media.js';
 import { type Arbitrary, type NearMiss, arbitrary, fc, nearMisses } from '../../generate/index.js';
 import type { RequestSpec } from '../../fixture/format.js';
 import type { CredentialPlacement } from '../../dsl/declared-security.js';
@@ -114,8 +113,8 @@ export function validBodies(e: EndpointInfo, only?: string): Arbitrary<Drawn['bo
     ? fc.tuple(fc.constantFrom(...media), bodyValues).map(([m, v]) => ({ m, encoded: m.encode(v, e.body!.codec) }))
       // A value its media cannot carry is not a valid body of that type: a form cannot send an
       // empty required list (it reads as a forgotten key).
-      .filter(({ m, encoded }) => m.decode!(typeof encoded === 'string' ? Buffer.from(encoded) : encoded, e.body!.codec, contentTypeOf(m, encoded)).ok)
-      .map(({ m, encoded }) => (typeof encoded === 'string' ? { contentType: contentTypeOf(m, encoded), text: encoded } : { contentType: contentTypeOf(m, encoded), base64: encoded.toString('base64') }))
+      .filter(({ m, encoded }) => m.decode!(typeof encoded === 'string' ? Buffer.from(encoded) : encoded, e.body!.codec, m.contentTypeOf?.(encoded) ?? m.contentType).ok)
+      .map(({ m, encoded }) => (typeof encoded === 'string' ? { contentType: (m.contentTypeOf?.(encoded) ?? m.contentType), text: encoded } : { contentType: (m.contentTypeOf?.(encoded) ?? m.contentType), base64: encoded.toString('base64') }))
     : fc.constant(undefined);
 }
 
