@@ -23,13 +23,14 @@ import { time } from './formats/time.js';
 import { uri } from './formats/uri.js';
 import { uriReference } from './formats/uri-reference.js';
 import { uriTemplate } from './formats/uri-template.js';
+import { url } from './formats/url.js';
 import { uuid } from './formats/uuid.js';
 
 export type { Format } from './formats/format.js';
 
 export type FormatName = 'date' | 'date-time' | 'time' | 'duration' | 'email' | 'idn-email' | 'uuid'
   | 'uri' | 'uri-reference' | 'iri' | 'iri-reference' | 'uri-template' | 'json-pointer' | 'relative-json-pointer'
-  | 'regex' | 'ipv4' | 'ipv6' | 'hostname' | 'byte' | 'binary' | 'password';
+  | 'url' | 'regex' | 'ipv4' | 'ipv6' | 'hostname' | 'byte' | 'binary' | 'password';
 
 // `idn-hostname` is not here: IDNA 2008's tables (RFC 5892) are its whole meaning, so it describes.
 export const FORMATS: Readonly<Record<FormatName, Format>> = {
@@ -45,6 +46,7 @@ export const FORMATS: Readonly<Record<FormatName, Format>> = {
   iri,
   'iri-reference': iriReference,
   'uri-template': uriTemplate,
+  url,
   'json-pointer': jsonPointer,
   'relative-json-pointer': relativeJsonPointer,
   regex,

@@ -55,6 +55,8 @@ const CASES: readonly [FormatName, readonly string[], readonly string[]][] = [
   ['duration', ['P3Y6M4DT12H30M5S', 'P2W', 'PT90M'], ['P1.5D', 'P1W2D', 'P']],
   ['idn-email', ['用户@例え.テスト', 'josé@example.com'], ['用户', '用户@', 'a b@example.com']],
   ['uri', ['urn:isbn:0451450523', 'http://[v1.x]/'], ['http://example.com:8a/', 'http://[::ffff:01.2.3.4]/']],
+  // Not JSON Schema's: what OpenAPI documents write and ajv-formats checks (dev.to's `canonical_url`).
+  ['url', ['https://dev.to/a/b-1', 'http://localhost:3000/x'], ['dev.to/a', 'urn:isbn:0451450523', 'https://a b/']],
 ];
 
 test('the new formats accept and refuse what their RFCs say', () => {
