@@ -166,8 +166,16 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   accept(x) {
     const success = x.endpoint.responses[0]!;
     if (!success.content) return undefined;
-    const media = pickResponseMedia(x.req.headers.accept as string | undefined, success.content.media);
+    const accept = x.req.headers.accept as string | undefined;
+    const media = pickResponseMedia(accept, success.content.media);
     if (media) { x.media = media; return undefined; }
+    // decided: another declared success in a type the Accept takes (a 202 in JSON beside a 200 in
+    // PDF) makes the request answerable, not a 406; docs/decisions.md "Requests: routing and parsing".
+    for (const r of x.endpoint.responses) {
+      if (r === success || r.status < 200 || r.status > 299 || r.content === undefined) continue;
+      const other = pickResponseMedia(accept, r.content.media);
+      if (other) { x.media = other; return undefined; }
+    }
     const offered = success.content.media.map((m) => m.type).join(', ');
     return refused({ kind: 'notAcceptable', message: `Not Acceptable: ${x.req.method} ${x.endpoint.path} answers ${offered}` });
   },

@@ -23,6 +23,8 @@ export interface HandlerContext {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Aborted when the client goes away (stop producing a stream). */
   readonly signal: AbortSignal;
+  /** Whether the request's Accept takes this media type (`application/pdf`), as the server negotiates. */
+  accepts(type: string): boolean;
 }
 
 export interface Implementation<T extends Tree = Tree> {

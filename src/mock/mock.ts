@@ -89,7 +89,7 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
     // not declare a 422 naming what it declares; docs/mocking.md "Prefer".
     if (!prefer.ok) throw HttpError.text(400, `Bad Request: ${prefer.error}`);
     const { code, example, dynamic } = prefer.value;
-    const spec = code === undefined ? fallback : e.responses.find((r) => r.status === code);
+    const spec = code === undefined ? answerable(fallback, e.responses, ctx) : e.responses.find((r) => r.status === code);
     if (spec === undefined) throw HttpError.text(422, `Unprocessable: ${e.method} ${e.path} declares no response ${code} (declared: ${declared})`);
     const p = prepared.get(spec.status)!;
     let body = p.sampled;
@@ -110,6 +110,17 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
     }
     return reply(spec.status, body, p.headers as never);
   };
+}
+
+/**
+ * The response a mock answers without a `Prefer: code`: its default one, unless the request's
+ * Accept takes none of that one's types and another declared success's (the Accept stage let the
+ * request through for it: a 202 in JSON beside a 200 in PDF).
+ */
+function answerable(fallback: ResponseSpec | undefined, responses: readonly ResponseSpec[], ctx: HandlerContext): ResponseSpec | undefined {
+  const takes = (r: ResponseSpec) => r.content !== undefined && r.content.media.some((m) => ctx.accepts(m.type));
+  if (fallback?.content === undefined || takes(fallback)) return fallback;
+  return responses.find((r) => r.status >= 200 && r.status <= 299 && takes(r)) ?? fallback;
 }
 
 type MockHandler = (input: Record<string, unknown>, ctx: HandlerContext) => unknown;

@@ -11,6 +11,7 @@ import { Router } from '../describe/router.js';
 import { Exchange, type Plan, runThrough } from '../describe/stages.js';
 import type { Stopped } from '../describe/answer.js';
 import { defaultFormatters, protocolError } from '../describe/answer.js';
+import { acceptsType } from '../describe/negotiate.js';
 import { encodeReply, errorReply } from './reply.js';
 import type { ExtensionRuntime } from './extensions.js';
 import type { OutReply, RequestRecord } from './request.js';
@@ -65,6 +66,7 @@ class Context implements HandlerContext {
     this.headers = req.headers;
   }
   get signal(): AbortSignal { return this.req.signal; }
+  accepts(type: string): boolean { return acceptsType(this.req.headers.accept as string | undefined, type); }
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
