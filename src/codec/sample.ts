@@ -131,7 +131,20 @@ function construct(codec: Codec<unknown>, depth: number): Box | undefined {
   }
 }
 
+/**
+ * How many objects enclose the one being sampled. Optional fields are filled in only near the top
+ * (the outermost object of a sample, FILL_LEVELS): filling every level of a large all-optional schema made samples exponential (a
+ * document's mock took over 20 s to start).
+ */
+let enclosing = 0;
+const FILL_LEVELS = 1;
+
 function objectSample(codec: ObjectCodec<unknown>, depth: number): Box | undefined {
+  enclosing++;
+  try { return objectSampleIn(codec, depth, enclosing - 1); } finally { enclosing--; }
+}
+
+function objectSampleIn(codec: ObjectCodec<unknown>, depth: number, level: number): Box | undefined {
   const out: Record<string, unknown> = {};
   const optional: string[] = [];
   for (const [k, c] of Object.entries(codec.props)) {
@@ -143,11 +156,14 @@ function objectSample(codec: ObjectCodec<unknown>, depth: number): Box | undefin
   const { min, max } = keyCounts(codec);
   // decided: an object with no required field is sampled with its optional ones (an empty object
   // shows nothing of its type; a mocked list of them answered `[{}]`); docs/decisions.md "Codecs".
-  const fill = Object.keys(out).length === 0 && depth < DEPTH;
+  const fill = Object.keys(out).length === 0 && depth < DEPTH && level < FILL_LEVELS;
   const short = () => Object.keys(out).length < (fill ? max : min);
   for (const k of optional) {
     if (!short()) break;
-    const box = build(codec.props[k]!, depth);
+    let box: Box | undefined;
+    // A field filled in only to show the type (`fill`) is left out when it has no value to give
+    // (an enum none of whose values meets its other keywords): it is optional.
+    try { box = build(codec.props[k]!, depth); } catch (err) { if (!fill || Object.keys(out).length < min) throw err; }
     if (box !== undefined) out[k] = box.value;
   }
   // Still short: keys a pattern allows (drawn from the pattern), then plain keys of a map.
