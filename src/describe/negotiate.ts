@@ -48,7 +48,8 @@ export function pickResponseMedia(accept: string | undefined, media: readonly Me
  * formatters ask this with a bare type and write UTF-8, so a range naming that charset matches.
  */
 export function acceptsType(accept: string | undefined, type: string): boolean {
-  if (accept === undefined || accept === '') return true;
+  // The common headers answered without negotiator, which a browser cannot load (as in pickResponseMedia).
+  if (accept === undefined || accept === '' || accept === '*/*' || accept === type) return true;
   return negotiator(accept).mediaTypes([type, `${type};charset=utf-8`]).length > 0;
 }
 
