@@ -80,6 +80,9 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
     if (p.sampled instanceof NoValue) log(`api-serve: ${e.method} ${e.path}: response ${p.spec.status} has no valid value to answer (${p.sampled.reason}); the mock answers it with a 500`);
   }
   const fallback = defaultResponse(e.responses);
+  // Other successes with a body, worked out once: without any (nearly every endpoint) a request
+  // costs no Accept negotiation here.
+  const others = e.responses.filter((r) => r !== fallback && r.status >= 200 && r.status <= 299 && r.content !== undefined);
   const declared = [...e.responses].sort(statusOrder).map((r) => r.status).join(', ');
   const generated = (codec: Codec<unknown>) => fc.sample(arbitrary(codec, { maxDepth: 3 }), { seed: nextSeed(), numRuns: 1 })[0];
 
@@ -89,7 +92,7 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
     // not declare a 422 naming what it declares; docs/mocking.md "Prefer".
     if (!prefer.ok) throw HttpError.text(400, `Bad Request: ${prefer.error}`);
     const { code, example, dynamic } = prefer.value;
-    const spec = code === undefined ? answerable(fallback, e.responses, ctx) : e.responses.find((r) => r.status === code);
+    const spec = code === undefined ? (others.length === 0 ? fallback : answerable(fallback, others, ctx)) : e.responses.find((r) => r.status === code);
     if (spec === undefined) throw HttpError.text(422, `Unprocessable: ${e.method} ${e.path} declares no response ${code} (declared: ${declared})`);
     const p = prepared.get(spec.status)!;
     let body = p.sampled;
@@ -117,10 +120,10 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
  * Accept takes none of that one's types and another declared success's (the Accept stage let the
  * request through for it: a 202 in JSON beside a 200 in PDF).
  */
-function answerable(fallback: ResponseSpec | undefined, responses: readonly ResponseSpec[], ctx: HandlerContext): ResponseSpec | undefined {
+function answerable(fallback: ResponseSpec | undefined, others: readonly ResponseSpec[], ctx: HandlerContext): ResponseSpec | undefined {
   const takes = (r: ResponseSpec) => r.content !== undefined && r.content.media.some((m) => ctx.accepts(m.type));
   if (fallback?.content === undefined || takes(fallback)) return fallback;
-  return responses.find((r) => r.status >= 200 && r.status <= 299 && takes(r)) ?? fallback;
+  return others.find(takes) ?? fallback;
 }
 
 type MockHandler = (input: Record<string, unknown>, ctx: HandlerContext) => unknown;

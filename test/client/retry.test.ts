@@ -113,6 +113,16 @@ test('timeout: false: no timer, and the caller\'s signal still aborts a call tha
   });
 });
 
+test('the caller\'s signal aborting during a retry\'s wait ends the call at once with a ClientAbortError', async () => {
+  const controller = new AbortController();
+  const { seen, answer } = flaky(10, 503, '{"msg":"hi"}');
+  await raw((req, res) => { answer(req, res); setImmediate(() => controller.abort()); }, async (url) => {
+    const err = await thrown(client(S2, { baseUrl: url, retry: { retries: 3, delay: 60_000, maxDelay: 60_000 }, timeout: 120_000 }).hello({}, { signal: controller.signal }));
+    assert.instance(err, ClientAbortError);
+    assert.equal([(err as ClientAbortError).timedOut, seen.requests], [false, 1]);
+  });
+});
+
 test('a call\'s bad timeout or retry is a TypeError naming the endpoint', async () => {
   const c = client(S2, { baseUrl: 'http://127.0.0.1:9' });
   assert.match(String(await thrown(c.hello({}, { timeout: -5 }))), /TypeError: hello\(\): timeout must be a positive number of ms or false, got -5/);
