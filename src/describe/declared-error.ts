@@ -153,20 +153,26 @@ const PLAIN = 'text/plain;charset=utf-8';
  * gets the very same object back. Only the pipeline's own plain-text (or empty) answers change.
  */
 export function inDeclaredFormat(e: EndpointInfo, path: string, stopped: Stopped, failure: ParseFailure | undefined): Stopped {
-  const a = stopped.answer;
-  if (a.status < 400) return stopped;
-  const d = declaredFor(e, a.status);
-  if (d === null) return stopped;
-  const ct = a.headers['content-type'];
-  if (a.body !== undefined && a.body.length > 0 && ct !== PLAIN) return stopped;
   const entry = ERRORS[stopped.kind];
-  const reason = a.reason ?? (entry.status === a.status ? entry.reason : 'Error');
-  const text = a.body === undefined ? '' : a.body.toString();
-  const message = text !== '' ? text : a.status === 401 ? `${reason}: credentials are missing or wrong (see WWW-Authenticate)` : reason;
-  const value = bodyOf(d, a.status, reason, message, path, failure);
-  if (value === undefined) return stopped;
-  const headers = { ...a.headers, 'content-type': d.media.contentType };
-  const answer: Answer = { ...a, headers, body: JSON.stringify(value) };
-  return { kind: stopped.kind, answer };
+  const answer = answerInDeclaredFormat(e, path, stopped.answer, entry.status === stopped.answer.status ? entry.reason : undefined, failure);
+  return answer === stopped.answer ? stopped : { kind: stopped.kind, answer };
 }
 
+/**
+ * A plain-text (or empty) error answer in the format its status declares on this endpoint, or the
+ * very same answer when the endpoint declares no JSON content for it. `reason` is the status's
+ * reason phrase when the answer carries none.
+ */
+export function answerInDeclaredFormat(e: EndpointInfo, path: string, a: Answer, reason: string | undefined, failure?: ParseFailure): Answer {
+  if (a.status < 400) return a;
+  const d = declaredFor(e, a.status);
+  if (d === null) return a;
+  const ct = a.headers['content-type'];
+  if (a.body !== undefined && a.body.length > 0 && ct !== PLAIN) return a;
+  const title = a.reason ?? reason ?? 'Error';
+  const text = a.body === undefined ? '' : a.body.toString();
+  const message = text !== '' ? text : a.status === 401 ? `${title}: credentials are missing or wrong (see WWW-Authenticate)` : title;
+  const value = bodyOf(d, a.status, title, message, path, failure);
+  if (value === undefined) return a;
+  return { ...a, headers: { ...a.headers, 'content-type': d.media.contentType }, body: JSON.stringify(value) };
+}

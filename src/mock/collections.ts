@@ -2,7 +2,8 @@
 // GET / PUT / PATCH / DELETE /things/{id}, nested ones too) keep their items, so what a client
 // created is listed, what it changed reads back changed, and what it deleted answers 404.
 import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
-import { HttpError, reply } from '../dsl/reply.js';
+import { reply } from '../dsl/reply.js';
+import { toolError } from '../describe/tool-error.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { SurfaceError } from '../dsl/surface-error.js';
@@ -209,7 +210,7 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     const ok = success(e);
     const notFound = e.responses.find((r) => r.status === 404);
     const notFoundBody = notFound && (notFound.examples[0]?.value ?? (notFound.content ? sample(notFound.content.codec) : undefined));
-    const missing = () => (notFound ? reply(404, notFoundBody) : HttpError.text(404, `Not found: no item with this id in ${c.path}`));
+    const missing = () => (notFound ? reply(404, notFoundBody) : toolError(404, `Not found: no item with this id in ${c.path}`));
     const answer = (value: unknown) => (ok?.content ? reply(ok.status, value) : reply(ok?.status ?? 204));
     const paging = role === 'list' ? pagingOf(e) : undefined;
     const envelope = c.envelopes.get(e);
@@ -248,7 +249,7 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     const conflict = e.responses.find((r) => r.status === 409);
     const taken = (key: string) => (conflict
       ? reply(409, conflict.examples[0]?.value ?? (conflict.content ? sample(conflict.content.codec) : undefined))
-      : HttpError.text(409, `Conflict: ${c.path} already has an item with ${c.idField} ${JSON.stringify(key)}`));
+      : toolError(409, `Conflict: ${c.path} already has an item with ${c.idField} ${JSON.stringify(key)}`));
     /**
      * An item its codec accepts: the body's fields the item declares and accepts, over what was
      * stored (an update) or the item's sample (a create, a replace), then the id.

@@ -4,7 +4,8 @@
 // response's example, else its codec's deterministic sample, or a fresh generated value.
 import type { EndpointInfo, ResponseSpec, Surface, Tree } from '../dsl/types.js';
 import type { HandlerContext, Implementation, ServeEnv } from '../dsl/implement.js';
-import { HttpError, reply } from '../dsl/reply.js';
+import { reply } from '../dsl/reply.js';
+import { toolError } from '../describe/tool-error.js';
 import { walk } from '../dsl/walk.js';
 import type { Codec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
@@ -90,23 +91,23 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
     const prefer = readPrefer(ctx.headers.prefer);
     // decided: a Prefer header that does not parse is a 400, one asking for what the endpoint does
     // not declare a 422 naming what it declares; docs/mocking.md "Prefer".
-    if (!prefer.ok) throw HttpError.text(400, `Bad Request: ${prefer.error}`);
+    if (!prefer.ok) throw toolError(400, `Bad Request: ${prefer.error}`);
     const { code, example, dynamic } = prefer.value;
     const spec = code === undefined ? (others.length === 0 ? fallback : answerable(fallback, others, ctx)) : e.responses.find((r) => r.status === code);
-    if (spec === undefined) throw HttpError.text(422, `Unprocessable: ${e.method} ${e.path} declares no response ${code} (declared: ${declared})`);
+    if (spec === undefined) throw toolError(422, `Unprocessable: ${e.method} ${e.path} declares no response ${code} (declared: ${declared})`);
     const p = prepared.get(spec.status)!;
     let body = p.sampled;
     if (example !== undefined) {
       const found = chooseExample(spec.examples, example);
       if (found === undefined) {
-        throw HttpError.text(422, `Unprocessable: response ${spec.status} of ${e.method} ${e.path} has no example ${JSON.stringify(example)} (examples: ${exampleNames(spec.examples)})`);
+        throw toolError(422, `Unprocessable: response ${spec.status} of ${e.method} ${e.path} has no example ${JSON.stringify(example)} (examples: ${exampleNames(spec.examples)})`);
       }
       body = found.value;
     } else if ((dynamic ?? options.dynamic) === true && spec.content) {
       body = generated(spec.content.codec);
     }
     if (!spec.content) return reply(spec.status, undefined, p.headers as never);
-    if (body instanceof NoValue) throw HttpError.text(500, `Internal Server Error: the mock has no valid value for response ${spec.status} of ${e.method} ${e.path}: ${body.reason}`);
+    if (body instanceof NoValue) throw toolError(500, `Internal Server Error: the mock has no valid value for response ${spec.status} of ${e.method} ${e.path}: ${body.reason}`);
     if (spec.stream) {
       const items = [body];
       return reply(spec.status, (async function* () { yield* items; })(), p.headers as never);

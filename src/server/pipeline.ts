@@ -12,6 +12,9 @@ import { Exchange, type Plan, runThrough } from '../describe/stages.js';
 import type { Stopped } from '../describe/answer.js';
 import { defaultFormatters, protocolError } from '../describe/answer.js';
 import { acceptsType } from '../describe/negotiate.js';
+import { answerInDeclaredFormat } from '../describe/declared-error.js';
+import { isToolError } from '../describe/tool-error.js';
+import { REASON_PHRASES } from '../fetch/reason-phrases.js';
 import { encodeReply, errorReply } from './reply.js';
 import type { ExtensionRuntime } from './extensions.js';
 import type { OutReply, RequestRecord } from './request.js';
@@ -107,10 +110,13 @@ function retryAfter(err: unknown): number | undefined {
 }
 
 /**
- * A handler's HttpError: as it says, unless it carries a JSON value (`HttpError.json`) for a status
- * the endpoint declares content for; that value is encoded by the declared codec, as a returned reply.
+ * A handler's HttpError: as it says, unless the tool raised it (the mock's own refusals, in the
+ * declared error format of their status as protocol errors are) or it carries a JSON value
+ * (`HttpError.json`) for a status the endpoint declares content for; that value is encoded by the
+ * declared codec, as a returned reply.
  */
 function thrown(cs: CompiledSurface, req: RequestRecord, x: Exchange, err: HttpError): OutReply {
+  if (isToolError(err)) return answerInDeclaredFormat(x.endpoint, x.path, errorReply(err, x.extraHeaders), REASON_PHRASES[err.status]) as OutReply;
   if (!Object.hasOwn(err, 'value') || !x.endpoint.responses.some((r) => r.status === err.status && r.content !== undefined)) return errorReply(err, x.extraHeaders);
   const { 'content-type': _type, ...headers } = err.headers;
   return answered(cs, req, x, reply(err.status, err.value, headers as HeaderValues));

@@ -12,6 +12,8 @@ import { runBin, runBinAsync } from '../helpers/cli.js';
 import { start, tempDir } from '../helpers/server.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { CORPUS } from '../compare/corpus.js';
 
 type Fault = 'leak' | 'unlisted' | 'reused';
 
@@ -50,8 +52,10 @@ test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequence
     const served = await start(mock(surface, { stateful }));
     try {
       const r = await runBinAsync('api-check', ['fuzz', 'S4', '--base-url', served.url, '--seed', '2', '--runs', '20']);
-      if (stateful) assert.is(r.code, 0, r.stdout + r.stderr);
-      else {
+      if (stateful) {
+        assert.is(r.code, 0, r.stdout + r.stderr);
+        assert.not.match(r.stdout, /serve with --stateful/);
+      } else {
         assert.is(r.code, 1, r.stdout + r.stderr);
         assert.match(r.stdout, /FAIL {2}S4 {2}stateful \/person/);
         assert.match(r.stdout, /against `api-serve --mock`, serve with --stateful or fuzz with --no-stateful/);
@@ -60,6 +64,18 @@ test('a stateful mock of S4 (api-serve S4 --mock --stateful) passes the sequence
       }
     } finally { await served.close(); }
   }
+});
+
+test("api-check fuzz petstore-expanded.yaml (a shared corpus document) passes against its stateful mock: the mock's not-found comes in the document's default Error format", async () => {
+  const doc = join(CORPUS, 'petstore-expanded.yaml');
+  const { surface } = await importSurface(await loadDocument(doc), 'petstore-expanded');
+  const served = await start(mock(surface, { stateful: true }));
+  try {
+    const r = await runBinAsync('api-check', ['fuzz', doc, '--base-url', served.url, '--seed', '3', '--runs', '40']);
+    assert.is(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^stateful: \/pets: \d+ requests in passing sequences$/m);
+    assert.not.match(r.stdout, /content_type|FAIL/);
+  } finally { await served.close(); }
 });
 
 const CAUGHT: [Fault, RegExp, RegExp][] = [

@@ -8,6 +8,10 @@ import addFormats from 'ajv-formats';
 import { mock } from '../../src/mock/index.js';
 import { predict } from '../../src/describe/index.js';
 import { handlers as s2 } from '../../specs/S2.js';
+import { api, capture, get, implement, json } from '../../src/dsl/index.js';
+import { t } from '../../src/codec/index.js';
+import { HttpError } from '../../src/dsl/reply.js';
+import { CORPUS } from '../compare/corpus.js';
 import { call, startInProcess } from '../helpers/server.js';
 import { imported } from './load.js';
 
@@ -108,6 +112,53 @@ test('S2 (no error content declared) -> the same plain-text 400 as before', asyn
     assert.is(r.status, 400);
     assert.is(r.headers['content-type'], 'text/plain;charset=utf-8');
     assert.is(r.text, 'Error in $.clientAge: expected integer, got string "26"');
+  } finally { await s.close(); }
+});
+
+test('GET /things/1 with Prefer: code=503 (undeclared) -> the 422 refusal as a problem (default)', async () => {
+  const s = await startInProcess(mock(loaded.surface));
+  try {
+    const r = await call(s.url, 'GET', '/things/1', { headers: { prefer: 'code=503' } });
+    assert.is(r.status, 422, r.text);
+    assert.is(String(r.headers['content-type']).split(';')[0], PROBLEM);
+    const body = r.json() as Record<string, unknown>;
+    assert.is(valid('Problem', body), '', r.text);
+    assert.is(body.status, 422);
+    assert.ok(/declares no response 503/.test(String(body.detail)), String(body.detail));
+  } finally { await s.close(); }
+});
+
+test("petstore-expanded --stateful: GET of an unknown pet -> 404 in the document's default Error schema", async () => {
+  const pets = await imported(`${CORPUS}/petstore-expanded.yaml`);
+  const s = await startInProcess(mock(pets.surface, { stateful: true }));
+  try {
+    const made = await call(s.url, 'POST', '/pets', { headers: JSON_BODY, body: JSON.stringify({ name: 'Rex' }) });
+    assert.is(made.status, 200, made.text);
+    const id = (made.json() as { id: number }).id;
+    assert.is((await call(s.url, 'DELETE', `/pets/${id}`)).status, 204);
+    for (const path of [`/pets/${id}`, '/pets/987654']) {
+      const r = await call(s.url, 'GET', path);
+      assert.is(r.status, 404, r.text);
+      assert.is(String(r.headers['content-type']).split(';')[0], 'application/json');
+      const body = r.json() as Record<string, unknown>;
+      // components/schemas/Error: { code: int32, message: string }, both required.
+      assert.equal(Object.keys(body).sort(), ['code', 'message']);
+      assert.is(body.code, 404);
+      assert.ok(/no item with this id/.test(String(body.message)), String(body.message));
+    }
+  } finally { await s.close(); }
+});
+
+test("a hand-written handler's HttpError.text keeps its plain text, even where JSON is declared for the status", async () => {
+  const surface = api('OwnErrors', { title: 'own errors' }, {
+    item: get('items', capture('id', t.int)).returns(json(t.object('Item', { id: t.int }))).responds(404, json(t.object('Gone', { message: t.text }))),
+  });
+  const s = await startInProcess(implement(surface, { item: () => { throw HttpError.text(404, 'gone fishing'); } }));
+  try {
+    const r = await call(s.url, 'GET', '/items/3');
+    assert.is(r.status, 404);
+    assert.is(r.headers['content-type'], 'text/plain;charset=utf-8');
+    assert.is(r.text, 'gone fishing');
   } finally { await s.close(); }
 });
 
