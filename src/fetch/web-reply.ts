@@ -2,7 +2,7 @@
 // writes it (server/transport.ts): Content-Length on bytes, none of the connection's own fields,
 // no body for HEAD, 204 and 304, a streamed reply delivered item by item.
 import type { OutReply } from '../server/request.js';
-import { REASON_PHRASES } from './reason-phrases.js';
+import { REASON_PHRASES } from '../describe/reason-phrases.js';
 
 /** Hop-by-hop fields (RFC 9110 section 7.6.1) describe a connection, and there is none. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'upgrade']);

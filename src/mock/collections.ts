@@ -3,7 +3,7 @@
 // created is listed, what it changed reads back changed, and what it deleted answers 404.
 import type { EndpointInfo, ResponseSpec } from '../dsl/types.js';
 import { reply } from '../dsl/reply.js';
-import { toolError } from '../describe/tool-error.js';
+import { toolError } from '../dsl/tool-error.js';
 import type { Codec, ObjectCodec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';
 import { SurfaceError } from '../dsl/surface-error.js';

@@ -5,7 +5,7 @@
 import type { EndpointInfo, ResponseSpec, Surface, Tree } from '../dsl/types.js';
 import type { HandlerContext, Implementation, ServeEnv } from '../dsl/implement.js';
 import { reply } from '../dsl/reply.js';
-import { toolError } from '../describe/tool-error.js';
+import { toolError } from '../dsl/tool-error.js';
 import { walk } from '../dsl/walk.js';
 import type { Codec } from '../codec/types.js';
 import { sample } from '../codec/sample.js';

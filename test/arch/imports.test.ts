@@ -44,7 +44,7 @@ rule('only src/server/inject.ts imports light-my-request (the simulated req/res 
 rule('only src/fetch/msw.ts imports msw (an optional peer dependency)', (f) => f !== 'src/fetch/msw.ts', pkg('msw'));
 rule('fetch imports only fetch, server, dsl and describe', under('src/fetch'), (t) => t.startsWith('src/') && !/^src\/(fetch|server|dsl|describe)\//.test(t));
 rule('the web fetch handler and api-serve/browser import no node: module and, of the server, only its pipeline (they run in browsers)',
-  (f) => /^src\/fetch\/(web-(handler|record|reply|surface)\.ts|handler\.ts|msw\.ts|msw-web\.ts|reason-phrases\.ts|msw\/browser\/)/.test(f) || f.startsWith('src/browser/'),
+  (f) => /^src\/fetch\/(web-(handler|record|reply|surface)\.ts|handler\.ts|msw\.ts|msw-web\.ts|msw\/browser\/)/.test(f) || f.startsWith('src/browser/'),
   (t) => t.startsWith('node:') || (t.startsWith('src/server/') && !/^src\/server\/(pipeline|request|extensions)\.js$/.test(t)) || t === 'src/fetch/fetch-handler.js' || t === 'src/fetch/msw-node.js');
 rule('browser (the api-serve/browser entry) imports only dsl, codec, describe, client and fetch', under('src/browser'), (t) => t.startsWith('src/') && !/^src\/(browser|dsl|codec|describe|client|fetch)\//.test(t));
 rule('the client imports no server, store, check, cli or node: module (it runs in browsers)', under('src/client'), (t) => /^src\/(server|store|check|cli|mock|docs)\//.test(t) || t.startsWith('node:'));

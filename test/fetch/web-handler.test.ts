@@ -14,7 +14,7 @@ import { mock } from '../../src/mock/index.js';
 import { fetchHandler } from '../../src/fetch/index.js';
 import { webFetchHandler } from '../../src/browser/index.js';
 import { mswHandlers } from '../../src/fetch/msw/browser/index.js';
-import { REASON_PHRASES } from '../../src/fetch/reason-phrases.js';
+import { REASON_PHRASES } from '../../src/describe/reason-phrases.js';
 
 interface Row {
   readonly method: string;

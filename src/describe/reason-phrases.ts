@@ -1,5 +1,5 @@
 // The reason phrase of each status, as node:http writes it on a status line (its STATUS_CODES), for
-// the web fetch handler, which may not import node:http: its Responses carry the same statusText.
+// the web fetch handler and errors written in a declared format, which run in browsers without node:http.
 
 export const REASON_PHRASES: Readonly<Record<number, string>> = {
   100: 'Continue',

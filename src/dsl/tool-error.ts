@@ -2,7 +2,7 @@
 // mock's not-found and conflict): answered in the document's declared error format, as a protocol
 // error is, where a hand-written handler's own `HttpError.text` is sent as it says.
 // decided: docs/decisions.md "Errors in the document's format".
-import { HttpError } from '../dsl/reply.js';
+import { HttpError } from './reply.js';
 
 const raised = new WeakSet<HttpError>();
 
