@@ -4,7 +4,7 @@ import { fc } from './fast-check.js';
 import type { Codec, ObjectCodec, TupleCodec, UnionCodec } from './types.js';
 import { type Leaf, jsonTypesOf, keyCounts, leafAccepts, leafOf } from './leaf.js';
 import { formatArbitrary } from './format-arbitrary.js';
-import { compilePattern } from './pattern.js';
+import { compilePattern, drawSource } from './pattern.js';
 import { deepEqual } from './json-equal.js';
 import { firstRepeat } from './constraints.js';
 import { noValue } from './keywords/applied.js';
@@ -151,7 +151,7 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
   codec.patterns.forEach((p, i) => {
     const value = build(p.codec, ctx);
     if (value === undefined) return;
-    const key = bounded(fc.stringMatching(p.regex, { maxLength: 12 }), (k) => !isDeclared(k) && k !== '__proto__', `a key of pattern /${p.pattern}/ in ${codec.label}`);
+    const key = bounded(fc.stringMatching(drawSource(p.regex), { maxLength: 12 }), (k) => p.regex.test(k) && !isDeclared(k) && k !== '__proto__', `a key of pattern /${p.pattern}/ in ${codec.label}`);
     // A key other patterns match too must have a value each of their codecs accepts.
     sources.push(key.chain((k) => {
       const others = codec.patterns.filter((q, j) => j !== i && q.regex.test(k));
@@ -234,7 +234,7 @@ function stringSource(leaf: Leaf): fc.Arbitrary<string> {
   const minLength = leaf.minLength ?? 0;
   const maxLength = leaf.maxLength;
   return format !== undefined && format !== 'binary' && format !== 'password' ? formatArbitrary(format)
-    : pattern !== undefined ? patternSource(compilePattern(pattern) ?? /(?!)/u, maxLength, minLength)
+    : pattern !== undefined ? patternSource(drawSource(compilePattern(pattern) ?? /(?!)/u), maxLength, minLength)
     : fc.string({ unit: codePoint, minLength, maxLength: Math.max(minLength, maxLength ?? minLength + 12) });
 }
 

@@ -5,6 +5,7 @@ import { type JsonType, type Leaf, brokenBy, jsonTypesOf, keyCounts, leafOf } fr
 import { arbitrary, draw, fc, leafDraws } from './arbitrary.js';
 import { sample } from './sample.js';
 import { FORMATS } from './formats.js';
+import { drawSource } from './pattern.js';
 import { deepEqual } from './json-equal.js';
 import { noValue } from './keywords/applied.js';
 
@@ -269,8 +270,8 @@ function objectMisses(codec: ObjectCodec<unknown>, o: Record<string, unknown>, d
     additions.push([k, () => sample(codec.props[k]!)]);
   }
   for (const p of codec.patterns) {
-    const key = draw(fc.stringMatching(p.regex, { maxLength: 12 }), 20)
-      .find((k) => !Object.hasOwn(codec.props, k) && !Object.hasOwn(o, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
+    const key = draw(fc.stringMatching(drawSource(p.regex), { maxLength: 12 }), 20)
+      .find((k) => p.regex.test(k) && !Object.hasOwn(codec.props, k) && !Object.hasOwn(o, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
     if (key !== undefined) additions.push([key, () => sample(p.codec)]);
   }
   if (codec.extra !== false) {

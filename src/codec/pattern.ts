@@ -1,7 +1,8 @@
 // The one matcher of schema patterns (`pattern`, `patternProperties`): ECMAScript syntax as JSON
-// Schema reads it, run by RE2 (re2js) in time linear in the input, so no value can make it backtrack.
-import { RE2JS } from 're2js';
+// Schema reads it, run by RE2 (re2.ts) in time linear in the input, so no value can make it backtrack.
+import { compileRe2 } from './re2.js';
 import { re2Syntax } from './pattern-syntax.js';
+import { type Matcher, splitPattern } from './pattern-lookaround.js';
 
 /** A compiled schema pattern: `test` searches anywhere in the text (JSON Schema's rule). */
 export interface Pattern {
@@ -16,18 +17,29 @@ export interface Pattern {
 export class LinearRegExp extends RegExp implements Pattern {
   // Derived RegExps (`split`) would call this constructor with other arguments.
   static override get [Symbol.species](): RegExpConstructor { return RegExp; }
-  readonly #re2: RE2JS | undefined;
+  readonly #re2: Matcher | undefined;
+  readonly #drawFrom: RegExp | undefined;
 
   /** `re2` undefined: a pattern refused when the surface loads, which matches nothing until then. */
-  constructor(source: string, re2: RE2JS | undefined) {
+  constructor(source: string, re2: Matcher | undefined, drawFrom?: string) {
     super(source, 'u');
     this.#re2 = re2;
+    this.#drawFrom = drawFrom === undefined ? undefined : new RegExp(drawFrom, 'u');
+  }
+
+  /**
+   * What generators draw texts from (then keep those `test` accepts): the pattern itself, or for
+   * one split into pieces (a lookahead), a source without lookaround. Never run on a request.
+   */
+  get drawFrom(): RegExp {
+    return this.#drawFrom ?? this;
   }
 
   override test(text: string): boolean {
     return this.#re2 !== undefined && this.#re2.test(String(text));
   }
 
+  /** A pattern split into pieces (`splitPattern`) reports the whole match only, without groups. */
   override exec(text: string): RegExpExecArray | null {
     // Named groups are captured by number only (RE2's names are narrower than ECMAScript's).
     return (this.#re2?.exec(String(text)) ?? null) as RegExpExecArray | null;
@@ -53,17 +65,24 @@ function compile(source: string): Compiled {
   }
   const refused = (problem: string): Compiled => ({ ok: false, invalid: false, problem, refused: new LinearRegExp(source, undefined) });
   const syntax = re2Syntax(source);
+  let limit: unknown;
+  if (syntax.ok) {
+    try {
+      return { ok: true, pattern: new LinearRegExp(source, compileRe2(syntax.source)) };
+    } catch (e) {
+      limit = e;
+    }
+  }
+  // What RE2 cannot run as one piece it may run as several (a lookahead at the start, a count above 1000).
+  const split = splitPattern(source);
+  if (split !== undefined) return { ok: true, pattern: new LinearRegExp(source, split.matcher, split.drawFrom) };
   if (!syntax.ok) {
     return refused(syntax.why === 'backtracking'
       ? `${quoted} cannot be matched in linear time (it uses ${syntax.what}; backreferences and lookaround are not supported)`
       : `${quoted} uses ${syntax.what}, which the linear-time matcher does not support`);
   }
-  try {
-    return { ok: true, pattern: new LinearRegExp(source, RE2JS.compile(syntax.source)) };
-  } catch (e) {
-    // RE2's own limits, such as a repetition count above 1000.
-    return refused(`${quoted} is not supported by the linear-time matcher (${e instanceof Error ? e.message : String(e)})`);
-  }
+  // RE2's own limits, such as a repetition count above 1000.
+  return refused(`${quoted} is not supported by the linear-time matcher (${limit instanceof Error ? limit.message : String(limit)})`);
 }
 
 function compiled(source: string): Compiled {
@@ -79,7 +98,8 @@ function compiled(source: string): Compiled {
 /**
  * A pattern as JSON Schema reads it (ECMAScript, Unicode mode), matched in linear time; undefined
  * if it is not a regular expression. One that cannot run in linear time (a backreference, a
- * lookahead) is refused when the surface loads (`patternProblem`); until then it matches nothing.
+ * lookahead after the start) is refused when the surface loads (`patternProblem`); until then it
+ * matches nothing.
  */
 export function compilePattern(source: string): LinearRegExp | undefined {
   const c = compiled(source);
@@ -91,6 +111,9 @@ export function patternProblem(source: string): string | undefined {
   const c = compiled(source);
   return c.ok ? undefined : c.problem;
 }
+
+/** What generators draw texts matching `re` from; they keep only the texts `re.test` accepts. */
+export const drawSource = (re: RegExp): RegExp => (re instanceof LinearRegExp ? re.drawFrom : re);
 
 /** A pattern that matches nothing: the stand-in for one that is not a regular expression. */
 export const NEVER: LinearRegExp = new LinearRegExp('[]', undefined);

@@ -4,6 +4,7 @@ import type { Codec, ObjectCodec } from './types.js';
 import { type Leaf, keyCounts, leafOf } from './leaf.js';
 import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arbitrary.js';
 import { FORMATS } from './formats.js';
+import { drawSource } from './pattern.js';
 import { noValue } from './keywords/applied.js';
 
 /** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
@@ -171,8 +172,9 @@ function objectSampleIn(codec: ObjectCodec<unknown>, depth: number, level: numbe
     if (!short()) break;
     const box = build(p.codec, depth);
     if (box === undefined) continue;
-    const keys = draw(fc.stringMatching(p.regex, { maxLength: 12 }), 20)
-      .filter((k) => !Object.hasOwn(codec.props, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
+    // A lookahead pattern is drawn from a source without it (`drawSource`), so keys are tested too.
+    const keys = draw(fc.stringMatching(drawSource(p.regex), { maxLength: 12 }), 20)
+      .filter((k) => p.regex.test(k) && !Object.hasOwn(codec.props, k) && k !== '__proto__' && codec.patterns.every((q) => q === p || !q.regex.test(k)));
     for (const k of [...new Set(keys)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))) {
       if (!short()) break;
       out[k] = clone(box.value);

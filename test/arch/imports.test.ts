@@ -49,7 +49,7 @@ rule('the web fetch handler and api-serve/browser import no node: module and, of
 rule('browser (the api-serve/browser entry) imports only dsl, codec, describe, client and fetch', under('src/browser'), (t) => t.startsWith('src/') && !/^src\/(browser|dsl|codec|describe|client|fetch)\//.test(t));
 rule('the client imports no server, store, check, cli or node: module (it runs in browsers)', under('src/client'), (t) => /^src\/(server|store|check|cli|mock|docs)\//.test(t) || t.startsWith('node:'));
 rule('only src/codec/fast-check.ts imports fast-check (generators get it from there)', (f) => f !== 'src/codec/fast-check.ts', pkg('fast-check'));
-rule('only src/codec/pattern.ts imports re2js (every schema pattern is matched there, in linear time)', (f) => f !== 'src/codec/pattern.ts', pkg('re2js'));
+rule('only src/codec/re2.ts imports re2js (every schema pattern is matched through it, in linear time)', (f) => f !== 'src/codec/re2.ts', pkg('re2js'));
 rule('only src/cli/load-module.ts imports tsx (the TypeScript loader, loaded for a .ts path only)', (f) => f !== 'src/cli/load-module.ts', pkg('tsx'));
 rule('only src/describe/negotiate.ts imports negotiator', (f) => f !== 'src/describe/negotiate.ts', pkg('negotiator'));
 rule('describe (the description layer) imports only dsl and codec', under('src/describe'), (t) => t.startsWith('src/') && !/^src\/(describe|dsl|codec)\//.test(t));
