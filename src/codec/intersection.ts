@@ -142,7 +142,10 @@ export function allOf<const O extends readonly AnyCodec[]>(name: string, parts: 
   }
   if (parts.every((p) => p.kind === 'scalar')) {
     const joined = (parts as readonly Codec<unknown>[]).reduce((a, b) => both(a, b));
-    const schema = { title: name, allOf: parts.map((p) => p.schema) };
+    // The type the parts agree on stays at the top, so the whole is known as a number (or text) as each part is.
+    const types = new Set(parts.map((p) => (p as ScalarCodec<unknown>).schema.type));
+    const type = types.size === 1 ? [...types][0] : types.size === 2 && types.has('integer') && types.has('number') ? 'integer' : undefined;
+    const schema = { title: name, ...(type === undefined ? {} : { type }), allOf: parts.map((p) => p.schema) };
     made.set(schema, { name, parts });
     return keepRules({ ...(joined as ScalarCodec<unknown>), label: name, schema, applied: undefined } as Codec<unknown>, parts) as unknown as Codec<AllOf<O>>;
   }

@@ -75,6 +75,16 @@ s('enum and const hold together with the schema\'s other keywords, equal by JSON
   assert.ok(doc.warnings.some((w) => w.pointer === '/components/schemas/Named' && /no value/.test(w.message)), JSON.stringify(doc.warnings));
 });
 
+s('allOf of type-less parts of one type (maximum beside minimum) is read whole, without a warning: both bounds hold, other types pass', async () => {
+  for (const version of ['3.1.0', '3.0.3'] as const) {
+    const doc = await load(version, { Between: { allOf: [{ maximum: 30 }, { minimum: 20 }] } });
+    assert.equal(doc.warnings, []);
+    const codec = codecOf(doc, 'Between');
+    judge(codec, { '25': true, '20': true, '30': true, '19.5': false, '35': false, '"x"': true, 'null': true });
+    generatesValid(codec);
+  }
+});
+
 s('keywords without type judge only values of their type; the mock and the written schema keep the implied type', async () => {
   const doc = await load('3.1.0', {
     Short: { maxLength: 2 },
