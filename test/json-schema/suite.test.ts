@@ -3,6 +3,7 @@
 // `UPDATE_BASELINE=1` rewrites the baseline from this run instead of comparing.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
 import { type AjvResult, ajvCheck } from './ajv-check.js';
 import { type Baseline, type Change, compare, readBaseline, recordOf, writeBaseline } from './baseline.js';
 import { type FileResult, type GroupResult, runDraft, VERSION } from './suite.js';
@@ -67,6 +68,28 @@ for (const draft of DRAFTS) {
     judge(draft, 'ajv');
   });
 }
+
+/** The README's row of a draft, as this run's figures would write it. */
+function readmeRow(draft: Draft, files: readonly FileResult[]): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const tests = (optional: boolean) => files.filter((f) => f.file.startsWith('optional/') === optional).flatMap((f) => f.groups.flatMap((g) => g.tests));
+  const [required, formats] = [tests(false), tests(true)];
+  const right = required.filter((t) => t.imported === 'pass').length;
+  const groups = files.flatMap((f) => f.groups);
+  const count = (o: GroupResult['outcome']) => groups.filter((g) => g.outcome === o).length;
+  const pct = (100 * right / required.length).toFixed(right === required.length ? 0 : 1);
+  const opt = formats.length === 0 ? '-' : `${n(formats.filter((t) => t.imported === 'pass').length)} / ${n(formats.length)}`;
+  return `| ${n(right)} / ${n(required.length)} (${pct}%) | ${opt} | ${count('refused')} / ${count('warned')} |`;
+}
+
+test("the README's JSON Schema table quotes this run's figures", async () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  for (const [draft, label] of [['draft2020-12', '| 2020-12, OpenAPI 3.1 '], ['draft4', '| 4, OpenAPI 3.0 (what a 3.0 Schema Object can hold) ']] as const) {
+    const row = readme.split('\n').find((l) => l.startsWith(label));
+    assert.ok(row !== undefined, `README.md has a row starting ${label}`);
+    assert.is(row!.slice(label.length), readmeRow(draft, (await run(draft)).files));
+  }
+});
 
 test.after(() => {
   if (!UPDATE || DRAFTS.some((d) => next[d] === undefined)) return;
