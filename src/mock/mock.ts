@@ -84,7 +84,8 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
   // Other successes with a body, worked out once: without any (nearly every endpoint) a request
   // costs no Accept negotiation here.
   const others = e.responses.filter((r) => r !== fallback && r.status >= 200 && r.status <= 299 && r.content !== undefined);
-  const declared = [...e.responses].sort(statusOrder).map((r) => r.status).join(', ');
+  // A `default` or range key is named with the status Prefer asks it by (`default (500)`).
+  const declared = [...e.responses].sort(statusOrder).map((r) => (r.key === undefined ? String(r.status) : `${r.key} (${r.status})`)).join(', ');
   const generated = (codec: Codec<unknown>) => fc.sample(arbitrary(codec, { maxDepth: 3 }), { seed: nextSeed(), numRuns: 1 })[0];
 
   return (_input: Record<string, unknown>, ctx: HandlerContext) => {
