@@ -1,20 +1,13 @@
 // Content negotiation: Accept picks the response media codec (406), Content-Type must be one the
-// body declares (415). Negotiator does the q-value arithmetic.
-import type NegotiatorType from 'negotiator';
+// body declares (415). The q-value arithmetic is accept-header.ts, which runs in browsers as well.
 import type { MediaCodec } from '../codec/media.js';
-
-// decided: loaded with require(), as commander is (docs/benchmark.md "Start-up"): it is CommonJS.
-// Through process.getBuiltinModule and on first use, so that no `node:` import sits on the path of
-// a module bundled for browsers (api-serve/client: docs/client.md "Browsers"), which never negotiate.
-let loaded: typeof NegotiatorType | undefined;
-const negotiator = (accept: string): NegotiatorType =>
-  new (loaded ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('negotiator') as typeof NegotiatorType)({ headers: { accept } });
+import { preferredMediaTypes } from './accept-header.js';
 
 /** The offers of each media list, built once. */
 const offered = new WeakMap<readonly MediaCodec[], { types: string[]; codecOf: Map<string, MediaCodec> }>();
 
 /**
- * What each codec offers negotiator: its full Content-Type (so that an Accept range with
+ * What each codec offers: its full Content-Type (so that an Accept range with
  * parameters, `application/json;charset=utf-8`, matches the type the server writes) and its bare
  * type. A range whose parameters the codec does not write (`charset=latin1`) matches neither.
  */
@@ -39,7 +32,7 @@ export function pickResponseMedia(accept: string | undefined, media: readonly Me
   if (accept === undefined || accept === '' || accept === '*/*') return media[0];
   if (media.length === 1 && accept === media[0]!.type) return media[0];
   const { types, codecOf } = offers(media);
-  const chosen = negotiator(accept).mediaTypes(types);
+  const chosen = preferredMediaTypes(accept, types);
   return chosen.length === 0 ? undefined : codecOf.get(chosen[0]!);
 }
 
@@ -48,9 +41,9 @@ export function pickResponseMedia(accept: string | undefined, media: readonly Me
  * formatters ask this with a bare type and write UTF-8, so a range naming that charset matches.
  */
 export function acceptsType(accept: string | undefined, type: string): boolean {
-  // The common headers answered without negotiator, which a browser cannot load (as in pickResponseMedia).
+  // The common headers answered without parsing.
   if (accept === undefined || accept === '' || accept === '*/*' || accept === type) return true;
-  return negotiator(accept).mediaTypes([type, `${type};charset=utf-8`]).length > 0;
+  return preferredMediaTypes(accept, [type, `${type};charset=utf-8`]).length > 0;
 }
 
 /** The bare, lower-case media type of a Content-Type header. */

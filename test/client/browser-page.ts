@@ -31,7 +31,7 @@ declare global {
   // eslint-disable-next-line no-var
   var overHttp: (baseUrl: string) => ReturnType<typeof calls>;
   // eslint-disable-next-line no-var
-  var throughMsw: (baseUrl: string) => Promise<Awaited<ReturnType<typeof calls>> & { controlled: boolean; passedOn: string }>;
+  var throughMsw: (baseUrl: string) => Promise<Awaited<ReturnType<typeof calls>> & { controlled: boolean; passedOn: string; negotiated: unknown[][] }>;
 }
 
 globalThis.overHttp = (baseUrl) => calls(baseUrl);
@@ -44,7 +44,13 @@ globalThis.throughMsw = async (baseUrl) => {
     const out = await calls(baseUrl);
     // Outside the base URL: not the surface's, so it reaches the page's own server.
     const passedOn = await (await fetch('/elsewhere')).text();
-    return { ...out, controlled: (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null, passedOn };
+    // Accept headers negotiated in the page: axios's default, a weighted one, and one the endpoint cannot meet.
+    const accepting = async (accept: string) => {
+      const r = await fetch(`${baseUrl}/books/7`, { headers: { accept } });
+      return [r.status, r.headers.get('content-type')];
+    };
+    const negotiated = [await accepting('application/json, text/plain, */*'), await accepting('text/html;q=1, application/json;q=0.5'), await accepting('text/html, image/*')];
+    return { ...out, controlled: (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null, passedOn, negotiated };
   } finally {
     worker.stop();
     await mocked.close();

@@ -32,7 +32,7 @@ function assertCalls(out: Calls, baseUrl: string): void {
 }
 
 if (haveChromium('test/client/browser.test.ts')) {
-  test('a mocked surface through the client in Chromium: over HTTP, then through MSW\'s worker in the page; typed answers and local refusals', async () => {
+  test('a mocked surface through the client in Chromium: over HTTP, then through MSW\'s worker in the page; typed answers, local refusals, Accept negotiated in the page', async () => {
     const bundle = await build({
       entryPoints: [join(ROOT, 'test/client/browser-page.ts')], bundle: true, platform: 'browser', format: 'iife',
       write: false, logLevel: 'silent', absWorkingDir: ROOT,
@@ -64,6 +64,8 @@ if (haveChromium('test/client/browser.test.ts')) {
       assertCalls(throughMsw, base);
       assert.ok(throughMsw.controlled, 'the page was controlled by mockServiceWorker.js');
       assert.is(throughMsw.passedOn, 'the page server', 'a request outside the base URL went on to the network');
+      // Negotiated in the page as in Node: axios's default Accept and a weighted one get JSON, an Accept it cannot meet a 406.
+      assert.equal(throughMsw.negotiated, [[200, 'application/json;charset=utf-8'], [200, 'application/json;charset=utf-8'], [406, 'text/plain;charset=utf-8']]);
       assert.equal(errors, []);
     } finally {
       await browser.close();
