@@ -4,12 +4,13 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { validate, bundle, compileErrors, parse, ResolverError, type ParserOptions } from '@readme/openapi-parser';
+import { validate, bundle, compileErrors, dereference, parse, ResolverError, type ParserOptions } from '@readme/openapi-parser';
 import { pointerOfMessage } from './line-pointer.js';
 import { refFence, refusalLine, type RefFence } from './ref-fence.js';
 import { restoreMetaSchemaRefs } from './meta-schemas.js';
 import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-document-refs.js';
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
+import { passesParserValidation } from './document-schema-check.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
 
@@ -136,10 +137,24 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
 }
 
 /**
+ * Whether the parser's `validate` passes the document for sure, asked without its ajv compile
+ * (document-schema-check.ts) of a copy dereferenced as `validate` does. Any doubt (a refusal, or a
+ * dereference that fails) is `false`: the parser is asked then, and says why.
+ */
+async function passesQuickly(document: OpenApiDocument, options: ParserOptions): Promise<boolean> {
+  let dereferenced;
+  try {
+    dereferenced = await dereference(structuredClone(document) as never, { ...options, dereference: { circular: 'ignore' } } as ParserOptions);
+  } catch { return false; }
+  return passesParserValidation(dereferenced as OpenApiDocument);
+}
+
+/**
  * Validates a copy of the document (validation dereferences it in place; the error's code frame
  * shows the copy). `at` says where an error's pointer is in the file; `what` names the document.
  */
 async function validated(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, at = (p: string) => `#${p}`, what = 'not a valid OpenAPI document'): Promise<void> {
+  if (await passesQuickly(document, options)) return;
   let result;
   const copy = structuredClone(document);
   try { result = await validate(copy as never, options); } catch (err) {
