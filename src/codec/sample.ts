@@ -158,7 +158,11 @@ function objectSampleIn(codec: ObjectCodec<unknown>, depth: number, level: numbe
   // decided: an object with no required field is sampled with its optional ones (an empty object
   // shows nothing of its type; a mocked list of them answered `[{}]`); docs/decisions.md "Codecs".
   const fill = Object.keys(out).length === 0 && depth < DEPTH && level < FILL_LEVELS;
-  const short = () => Object.keys(out).length < (fill ? max : min);
+  // Declared fields fill up to maxProperties; keys nothing declares only reach minProperties, but
+  // a map with no fields shows one entry of its value type (an open object gets no `key1`..`key999`).
+  const mapOnly = fill && Object.keys(codec.props).length === 0 && (codec.patterns.length > 0 || (typeof codec.extra !== 'boolean' && codec.extra.kind !== 'json'));
+  const undeclared = Math.min(max, Math.max(min, mapOnly ? 1 : 0));
+  let short = () => Object.keys(out).length < (fill ? max : min);
   for (const k of optional) {
     if (!short()) break;
     let box: Box | undefined;
@@ -168,6 +172,7 @@ function objectSampleIn(codec: ObjectCodec<unknown>, depth: number, level: numbe
     if (box !== undefined) out[k] = box.value;
   }
   // Still short: keys a pattern allows (drawn from the pattern), then plain keys of a map.
+  short = () => Object.keys(out).length < undeclared;
   for (const p of codec.patterns) {
     if (!short()) break;
     const box = build(p.codec, depth);

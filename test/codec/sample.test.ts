@@ -49,6 +49,15 @@ test('an object with no required field is sampled with its optional ones (up to 
   assert.equal(sample(One), { tag: 'string' });
 });
 
+test('an open object with no required field is sampled with its declared fields only; a map of no fields shows one entry', () => {
+  // A document's error schema `{ type?, title? }` with additionalProperties left open was sampled with key1..key999 (12 KB).
+  const Problem = t.object('Problem', { type: t.optional(t.text), title: t.optional(t.text) }, { extra: t.unsaid });
+  assert.equal(sample(Problem), { type: 'string', title: 'string' });
+  assert.equal(sample(t.object('Open', { note: t.optional(t.text) }, { allowExtra: true })), { note: 'string' });
+  assert.equal(sample(t.object('Counts', {}, { extra: t.int })), { key1: 0 });
+  assert.equal(sample(t.object('Counts', { n: t.optional(t.int) }, { extra: t.int, minProperties: 3 })), { n: 0, key1: 0, key2: 0 });
+});
+
 test('a recursive codec samples one level deep, then its lists are empty and its nullables null', () => {
   assert.equal(sample(Tree), { value: 0, children: [{ value: 0, children: [] }] });
   type List = { value: string; next: List | null };
