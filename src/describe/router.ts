@@ -13,7 +13,8 @@ export type RouteResult =
   }
   | { readonly kind: 'notFound' }
   | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
-  | { readonly kind: 'badCapture'; readonly name: string; readonly message: string; readonly constraint?: string };
+  /** `endpoint`: the one the rest of the path leads to (for the request's method when it has one), whose declared 400 format the error takes. */
+  | { readonly kind: 'badCapture'; readonly name: string; readonly message: string; readonly constraint?: string; readonly endpoint?: EndpointInfo };
 
 /** Why a capture's rules refused its value (the same words a failed decode gives). */
 export interface CaptureRefusal { readonly name: string; readonly message: string; readonly constraint?: string }
@@ -78,6 +79,12 @@ function allowOf(endpoints: Map<string, Leaf>): string[] {
 }
 
 // Among failed branches the most specific error wins: a bad capture, then a wrong method, then 404.
+/** A capture that did not decode on a path that leads to `reached`'s endpoints. */
+function badCapture(name: string, parsed: { readonly error: string; readonly constraint?: string }, reached: ReadonlyMap<string, Leaf>, method: string): RouteResult {
+  const leaf = reached.get(method) ?? reached.values().next().value;
+  return { kind: 'badCapture', name, message: parsed.error, ...(parsed.constraint === undefined ? {} : { constraint: parsed.constraint }), ...(leaf === undefined ? {} : { endpoint: leaf.endpoint }) };
+}
+
 const rank = (r: RouteResult) => (r.kind === 'badCapture' ? 3 : r.kind === 'methodNotAllowed' ? 2 : r.kind === 'match' ? 4 : 1);
 
 /**
@@ -269,7 +276,8 @@ export class Router {
         if (!parsed.ok) {
           // Only a bad capture on a path that could otherwise lead somewhere is a 400; where a
           // static segment took this word, the word was never meant for the capture.
-          r = !next && this.reaches(child, segs, i + 1, end) ? { kind: 'badCapture', name: part.name, message: parsed.error, ...(parsed.constraint === undefined ? {} : { constraint: parsed.constraint }) } : NOT_FOUND;
+          const reached = next ? undefined : this.reaches(child, segs, i + 1, end);
+          r = reached ? badCapture(part.name, parsed, reached, method) : NOT_FOUND;
         } else {
           captured[count] = part.name;
           captured[count + 1] = parsed.value;
@@ -311,9 +319,8 @@ export class Router {
         const later = part.rulesAfterMethod === true && part.codec.refines !== undefined;
         const parsed = held ? { ok: true as const, value: text } : (later ? part.codec.refines!.base : part.codec).parseText(text);
         if (!parsed.ok) {
-          failed = !tookStatic && this.reaches(child, segs, i + 1, end)
-            ? { kind: 'badCapture', name: part.name, message: parsed.error, ...(parsed.constraint === undefined ? {} : { constraint: parsed.constraint }) }
-            : NOT_FOUND;
+          const reached = tookStatic ? undefined : this.reaches(child, segs, i + 1, end);
+          failed = reached ? badCapture(part.name, parsed, reached, method) : NOT_FOUND;
           break;
         }
         if (later && !held && this.refused === undefined) {
@@ -332,15 +339,26 @@ export class Router {
     return best;
   }
 
-  /** Whether some endpoint's path has this shape below `node`, ignoring capture types. */
-  private reaches(node: Node, segs: readonly string[], i: number, end: number): boolean {
-    if (i === end) return node.endpoints.size > 0;
+  /**
+   * Whether some endpoint's path has this shape below `node`, ignoring capture types: the endpoints
+   * (by method) of the first leaf it reaches, or undefined.
+   */
+  private reaches(node: Node, segs: readonly string[], i: number, end: number): ReadonlyMap<string, Leaf> | undefined {
+    if (i === end) return node.endpoints.size > 0 ? node.endpoints : undefined;
     const seg = segs[i]!;
-    if (seg === '') return false;
+    if (seg === '') return undefined;
     const next = staticChild(node, seg);
-    if (next && this.reaches(next, segs, i + 1, end)) return true;
-    if (node.rest) return true;
-    if (node.mixed.some((m) => splitMixed(m.shape, seg) !== undefined && this.reaches(m.node, segs, i + 1, end))) return true;
-    return node.captures.some((c) => this.reaches(c.node, segs, i + 1, end));
+    const viaStatic = next && this.reaches(next, segs, i + 1, end);
+    if (viaStatic) return viaStatic;
+    if (node.rest) return node.rest.endpoints;
+    for (const m of node.mixed) {
+      const r = splitMixed(m.shape, seg) !== undefined ? this.reaches(m.node, segs, i + 1, end) : undefined;
+      if (r) return r;
+    }
+    for (const c of node.captures) {
+      const r = this.reaches(c.node, segs, i + 1, end);
+      if (r) return r;
+    }
+    return undefined;
   }
 }

@@ -99,9 +99,11 @@ function formatted(x: Exchange, kind: Stopped['kind'], formatter: 'bodyParse' | 
 
 /** A stopped request as answered: in the format its endpoint declares for the status, if any. */
 function declared(x: Exchange, s: Stopped): Stopped {
-  if (x.route?.kind !== 'match') return s;
+  // A capture that did not decode names the endpoint its path leads to: its declared 400 format.
+  const endpoint = x.route?.kind === 'match' ? x.endpoint : x.route?.kind === 'badCapture' ? x.route.endpoint : undefined;
+  if (endpoint === undefined) return s;
   const failure = failures.get(s);
-  return failure === null ? s : inDeclaredFormat(x.endpoint, x.path, s, failure);
+  return failure === null ? s : inDeclaredFormat(endpoint, x.path, s, failure);
 }
 
 function extensionOutcome(x: Exchange, part: ExtensionPart, r: ExtensionRead<unknown>): StageResult {

@@ -32,6 +32,7 @@ const thing = JSON.stringify({ name: 'a', size: 2 });
 /** Requests wrong in one way each: status, the part the detail names, the pointer if any. */
 const cases: { name: string; method: string; url: string; headers?: Record<string, string>; body?: string; status: number; detail: RegExp; errors?: unknown[] }[] = [
   { name: 'GET /things/1?limit=99 -> 400 problem naming query parameter limit', method: 'GET', url: '/things/1?limit=99', status: 400, detail: /query parameter limit/, errors: [{ detail: /query parameter limit/, parameter: 'limit' }] },
+  { name: 'GET /things/abc -> 400 problem naming capture id (the route stage)', method: 'GET', url: '/things/abc', status: 400, detail: /capture id/, errors: [{ detail: /capture id/, parameter: 'id' }] },
   { name: 'GET /things/1 with Accept: text/html -> 406 problem (default)', method: 'GET', url: '/things/1', headers: { accept: 'text/html' }, status: 406, detail: /Not Acceptable: GET \/things\/\{id\} answers application\/json/ },
   { name: 'PUT /things/1 without a key -> 401 problem', method: 'PUT', url: '/things/1', headers: JSON_BODY, body: thing, status: 401, detail: /credentials/ },
   { name: 'PUT /things/1 as text -> 415 problem naming the Content-Type', method: 'PUT', url: '/things/1', headers: { ...KEY, 'content-type': 'text/plain' }, body: thing, status: 415, detail: /Unsupported Media Type: "text\/plain"/ },
