@@ -23,13 +23,18 @@ export type InFile = (pointer: string) => { readonly pointer: string; readonly e
 
 export class Warnings {
   readonly list: ImportWarning[] = [];
+  /** What was said already: a shared component (a response every operation names) is read once per use, said once. */
+  private readonly said = new Set<string>();
   constructor(private readonly inFile?: InFile) {}
   add(pointer: string, message: string, weaker?: string): void {
     const also = weaker === undefined ? {} : { weaker };
-    if (this.inFile === undefined) { this.list.push({ pointer, message, ...also }); return; }
     // The pointer the user can open; where the file has no exact place, the converted one is said too.
-    const at = this.inFile(pointer);
-    this.list.push({ pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)`, ...also });
+    const at = this.inFile?.(pointer) ?? { pointer, exact: true };
+    const w = { pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)`, ...also };
+    const key = `${w.pointer}\n${w.message}`;
+    if (this.said.has(key)) return;
+    this.said.add(key);
+    this.list.push(w);
   }
 }
 
