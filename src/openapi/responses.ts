@@ -76,7 +76,8 @@ export function readResponses(doc: Obj, responses: unknown, pointer: string, nam
     const r = deref(doc, responses[key], at, warnings);
     if (!r) continue;
     if (r.value.links !== undefined) warnings.add(child(r.pointer, 'links'), 'links are not followed or documented');
-    const body = readContent(r.value.content, child(r.pointer, 'content'), `${name}${key}`, schemas, warnings);
+    // A binary answer (an image, a PDF) is bytes, as a binary upload is.
+    const body = readContent(r.value.content, child(r.pointer, 'content'), `${name}${key}`, schemas, warnings, true);
     out.push({
       status,
       ...(String(status) === key ? {} : { key }),
