@@ -35,18 +35,32 @@ function binarySchema(schema: unknown): boolean {
 }
 
 /**
+ * The one type an answer declared by a media range is sent as (a Content-Type names one type):
+ * JSON for `*\/*` and `application/*`, octet-stream for their bytes, PNG for bytes under `image/*`.
+ * decided: docs/openapi-in.md "Binary bodies".
+ */
+function answeredAs(type: string, binary: boolean): string | undefined {
+  if (type === '*/*' || type === 'application/*') return binary ? 'application/octet-stream' : 'application/json';
+  return type === 'image/*' && binary ? 'image/png' : undefined;
+}
+
+/**
  * The content map at `pointer`, or undefined when it lists no media type. `bytes`: a content whose
  * every media type is raw (octet-stream, images) and whose schema says only "binary" is read as
- * bytes (`t.bytes`), not as UTF-8 text.
+ * bytes (`t.bytes`), not as UTF-8 text. `answer`: a response's content, whose media ranges are
+ * each sent as one type (`answeredAs`).
  */
-export function readContent(content: unknown, pointer: string, name: string, schemas: SchemaReader, warnings: Warnings, bytes = false): ReadContent | undefined {
+export function readContent(content: unknown, pointer: string, name: string, schemas: SchemaReader, warnings: Warnings, bytes = false, answer = false): ReadContent | undefined {
   if (!isObj(content)) return undefined;
   const entries = Object.entries(content).filter((e): e is [string, Obj] => isObj(e[1]));
   if (entries.length === 0) return undefined;
   if (bytes && entries.every(([type, m]) => rawMedia(bare(type)) && binarySchema(m.schema))) {
     // decided: binary uploads are bytes whatever their media type (docs/openapi-in.md "Binary bodies").
     const media: MediaCodec[] = [];
-    for (const [type] of entries) if (!media.some((x) => x.type === bare(type))) media.push(mediaOf(type));
+    for (const [type] of entries) {
+      const sent = (answer ? answeredAs(bare(type), true) : undefined) ?? bare(type);
+      if (!media.some((x) => x.type === sent)) media.push(mediaOf(sent));
+    }
     return { codec: t.bytes, media, examples: [] };
   }
   // The JSON media type's schema is the body's type when there is one; else the first listed.
@@ -65,7 +79,8 @@ export function readContent(content: unknown, pointer: string, name: string, sch
     }
     const multipart = bare(type) === 'multipart/form-data';
     if (m.encoding !== undefined && !multipart) warnings.add(child(mAt, 'encoding'), 'encoding (per-property content types and styles) is documented, not applied');
-    const codecOf = type === firstType && formData ? formData.media : multipart ? multipartMedia(type, m, mAt, warnings).media : mediaCodec(type, mAt, warnings);
+    const sent = answer ? answeredAs(bare(type), false) : undefined;
+    const codecOf = sent !== undefined ? mediaOf(sent) : type === firstType && formData ? formData.media : multipart ? multipartMedia(type, m, mAt, warnings).media : mediaCodec(type, mAt, warnings);
     if (codecOf.name === 'form' && codec.kind !== 'object') warnings.add(child(mAt, 'schema'), `a form body reads an object's fields; ${codec.label} bodies sent as a form are refused (400)`);
     if (multipart && codec.kind !== 'object' && codec.kind !== 'json' && codec.kind !== 'lazy') warnings.add(child(mAt, 'schema'), `a multipart body's parts make an object; ${codec.label} bodies sent as multipart/form-data are refused (400)`);
     if (!media.some((x) => x.type === codecOf.type)) media.push(codecOf);

@@ -77,7 +77,7 @@ export function readResponses(doc: Obj, responses: unknown, pointer: string, nam
     if (!r) continue;
     if (r.value.links !== undefined) warnings.add(child(r.pointer, 'links'), 'links are not followed or documented');
     // A binary answer (an image, a PDF) is bytes, as a binary upload is.
-    const body = readContent(r.value.content, child(r.pointer, 'content'), `${name}${key}`, schemas, warnings, true);
+    const body = readContent(r.value.content, child(r.pointer, 'content'), `${name}${key}`, schemas, warnings, true, true);
     out.push({
       status,
       ...(String(status) === key ? {} : { key }),

@@ -1,5 +1,6 @@
 // A binary answer (museum's ticket QR code: image/png, `type: string, format: binary`) is bytes, and
-// the mock answers a real small file of the type, where it answered the text `string`.
+// the mock answers a real small file of the type, where it answered the text `string`; an answer
+// declared by a media range (nrel's `*/*`) is sent as one type, so `Accept: application/json` gets it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ const DOC = {
     '/qr': { get: { operationId: 'qr', responses: { '200': binary('image/png') } } },
     '/report': { get: { operationId: 'report', responses: { '200': binary('application/pdf') } } },
     '/blob': { get: { operationId: 'blob', responses: { '200': binary('application/octet-stream') } } },
+    '/laws': { get: { operationId: 'laws', responses: { '200': { description: 'laws', content: { '*/*': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } } } } },
+    '/picture': { get: { operationId: 'picture', responses: { '200': binary('image/*') } } },
   },
 };
 
@@ -47,6 +50,22 @@ test('image/png answers a 1x1 PNG, application/pdf a PDF, octet-stream 16 bytes;
       assert.equal([...blob.bytes], Array.from({ length: 16 }, (_, i) => i));
     } finally { await s.close(); }
   }
+});
+
+test('an answer declared as */* is JSON, negotiated as JSON; bytes under image/* are a PNG', async () => {
+  const s = await served();
+  try {
+    for (const accept of ['application/json', '*/*', 'application/json, text/plain, */*']) {
+      const r = await fetch(`${s.url}/laws`, { headers: { accept } });
+      assert.is(r.status, 200, accept);
+      assert.is(r.headers.get('content-type'), 'application/json;charset=utf-8', accept);
+      assert.equal(await r.json(), { n: 0 });
+    }
+    assert.is((await fetch(`${s.url}/laws`, { headers: { accept: 'text/html' } })).status, 406);
+    const picture = await get(`${s.url}/picture`);
+    assert.is(picture.type, 'image/png');
+    assert.is(picture.bytes.subarray(1, 4).toString('latin1'), 'PNG');
+  } finally { await s.close(); }
 });
 
 test.run();
