@@ -183,11 +183,15 @@ export function optional<T>(inner: Codec<T>, options: OptionalOptions<T> = {}): 
   };
 }
 
-/** Any JSON value, passed through unchecked. */
+/**
+ * Any JSON value, passed through unchecked. From text (a query item, a header, a capture) it is the
+ * JSON the text spells, else the text itself: a schema that says nothing takes `?ids=a,b` as
+ * strings (wikipathways), where "not valid JSON" refused a value any schema-less parameter allows.
+ */
 export const json: JsonCodec<unknown> = {
   kind: 'json', label: 'JSON value', schema: {}, examples: [],
   parseText: (raw) => {
-    try { return ok(JSON.parse(raw) as unknown); } catch { return fail('not valid JSON'); }
+    try { return ok(JSON.parse(raw) as unknown); } catch { return ok(raw); }
   },
   formatText: (v) => JSON.stringify(v),
   check: (value) => ok(value),

@@ -8,6 +8,7 @@ import { BUILDERS, type OperationMethod, operationToEndpoint } from './operation
 import { securitySchemes } from './security.js';
 import { RouteShapes } from './route-shapes.js';
 import { child, type ImportWarning, Warnings } from './warnings.js';
+import { deref } from './parameters.js';
 import type { LoadedDocument } from './load-document.js';
 
 type Obj = Record<string, unknown>;
@@ -52,7 +53,9 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
   const operations: ImportedOperation[] = [];
   const routes = new RouteShapes();
   const paths = isObj(doc.paths) ? doc.paths : {};
-  for (const [path, item] of Object.entries(paths)) {
+  for (const [path, raw] of Object.entries(paths)) {
+    // A path item may be a `$ref` to another (surevoip's `/support/ip-address` -> `/ip-address`).
+    const item = deref(doc, raw, child('/paths', path), warnings)?.value;
     if (!isObj(item)) continue;
     for (const m of OTHER_METHODS) if (item[m] !== undefined) warnings.add(child('/paths', path, m), `${m.toUpperCase()} operations are not served (HEAD is answered wherever GET is)`);
     for (const method of Object.keys(BUILDERS) as OperationMethod[]) {
