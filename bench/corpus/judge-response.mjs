@@ -30,8 +30,8 @@ export function judgeAnswer(doc, judge, plan, answer) {
   const op = resolve(doc, { $ref: plan.pointer }, '#').node;
   const d = declared(doc, plan.pointer, op, answer.status);
   if (!d) return { declared: false, reason: `status ${answer.status} for a valid request`, bodyJudged: false, bodyValid: false };
-  // A HEAD answer has no content (RFC 9110 9.3.2): its status is judged, not a body.
-  if (plan.valid?.method === 'HEAD') return { declared: true, bodyJudged: false, bodyValid: false };
+  // A HEAD answer, a 204, 205 or 304 has no content (RFC 9110 9.3.2, 15.3.5, 15.3.6, 15.4.5): its status is judged, not a body.
+  if (plan.valid?.method === 'HEAD' || [204, 205, 304].includes(answer.status)) return { declared: true, bodyJudged: false, bodyValid: false };
   const content = d.node.content;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return { declared: true, bodyJudged: false, bodyValid: false };
   const type = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
