@@ -7,6 +7,7 @@ import { success } from './runnable-collections.js';
 import type { Expectation } from './stateful.js';
 import { type CollectionContext, type Model, type Real, Violation, departs, is2xx, itemPath, json, numeric, pick } from './stateful-context.js';
 import { validBodies } from './probes.js';
+import { nextPagePath } from './list-pages.js';
 
 export type Cmd = fc.AsyncCommand<Model, Real, boolean>;
 
@@ -60,7 +61,27 @@ function listing(ctx: CollectionContext, list: EndpointInfo): fc.Arbitrary<Cmd> 
     async run(m, real) {
       const { actual, doc } = await ctx.exchange(real, list, ctx.requestOf(list, real.path));
       if (!is2xx(actual.status) || !Array.isArray(doc)) return;
-      const listed = new Map(doc.filter((x) => x !== null && typeof x === 'object').map((x) => [String((x as Record<string, unknown>)[c.idField]), x as unknown]));
+      const all: unknown[] = [];
+      const ids = new Set<string>();
+      /** Takes a page's items; how many carry an id not seen on an earlier page. */
+      const take = (items: readonly unknown[]) => {
+        const known = ids.size;
+        for (const x of items) {
+          all.push(x);
+          if (x !== null && typeof x === 'object') ids.add(String((x as Record<string, unknown>)[c.idField]));
+        }
+        return ids.size - known;
+      };
+      take(doc);
+      // A listing that pages (museum's `?page=2`) is read to its end: an item on page 2 is listed.
+      // A page of nothing new (a server ignoring the parameter) is the end too.
+      let last = doc.length;
+      for (let n = 1, at = nextPagePath(list, real.path, n, all.length, last, doc.length); at !== undefined; n++, at = nextPagePath(list, real.path, n, all.length, last, doc.length)) {
+        const page = await ctx.exchange(real, list, ctx.requestOf(list, at));
+        if (!is2xx(page.actual.status) || !Array.isArray(page.doc)) break;
+        last = take(page.doc) === 0 ? 0 : page.doc.length;
+      }
+      const listed = new Map(all.filter((x) => x !== null && typeof x === 'object').map((x) => [String((x as Record<string, unknown>)[c.idField]), x as unknown]));
       const carrying = (key: string, carries: boolean): Expectation => ({ kind: 'carries', status: actual.status, id: key, numeric: numeric(m.ids.get(key)), carries });
       for (const [key, item] of m.live) {
         if (!listed.has(key)) throw new Violation('ensure_resource_availability', `GET ${real.path} does not list ${c.idField} ${key}, created and not deleted`, carrying(key, true));
