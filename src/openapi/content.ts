@@ -5,6 +5,7 @@ import type { Codec, Example } from '../codec/types.js';
 import type { MediaCodec } from '../codec/media.js';
 import type { SchemaReader } from './schema-to-codec.js';
 import { examplesOf } from './parameters.js';
+import { resolveRef } from './refs.js';
 import { mediaCodec } from './media-types.js';
 import { mediaOf } from '../codec/media-of.js';
 import * as t from '../codec/codecs.js';
@@ -26,8 +27,17 @@ const bare = (type: string): string => type.split(';')[0]!.trim().toLowerCase();
 const rawMedia = (type: string): boolean =>
   !/[/+]json$/.test(type) && !type.startsWith('text/') && !type.startsWith('multipart/') && type !== 'application/x-www-form-urlencoded';
 
-/** A schema that says only "some bytes": none, `{}`, or a `format: binary` string (or 3.1's `contentMediaType`). */
-function binarySchema(schema: unknown): boolean {
+/**
+ * A schema that says only "some bytes": none, `{}`, or a `format: binary` string (or 3.1's
+ * `contentMediaType`), given in place or by a local `$ref` (museum's `GetTicketCodeResponse`).
+ */
+function binarySchema(doc: unknown, given: unknown): boolean {
+  let schema = given;
+  for (let hops = 0; isObj(schema) && typeof schema.$ref === 'string' && Object.keys(schema).length === 1 && hops < 8; hops++) {
+    const found = resolveRef(doc, schema.$ref);
+    if (!found.found) return false;
+    schema = found.value;
+  }
   if (schema === undefined) return true;
   if (!isObj(schema)) return false;
   if (schema.type === 'string') return schema.format === 'binary' || (schema.contentMediaType !== undefined && schema.contentEncoding === undefined);
@@ -54,7 +64,7 @@ export function readContent(content: unknown, pointer: string, name: string, sch
   if (!isObj(content)) return undefined;
   const entries = Object.entries(content).filter((e): e is [string, Obj] => isObj(e[1]));
   if (entries.length === 0) return undefined;
-  if (bytes && entries.every(([type, m]) => rawMedia(bare(type)) && binarySchema(m.schema))) {
+  if (bytes && entries.every(([type, m]) => rawMedia(bare(type)) && binarySchema(schemas.doc, m.schema))) {
     // decided: binary uploads are bytes whatever their media type (docs/openapi-in.md "Binary bodies").
     const media: MediaCodec[] = [];
     for (const [type] of entries) {

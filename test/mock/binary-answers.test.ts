@@ -18,7 +18,10 @@ const DOC = {
     '/blob': { get: { operationId: 'blob', responses: { '200': binary('application/octet-stream') } } },
     '/laws': { get: { operationId: 'laws', responses: { '200': { description: 'laws', content: { '*/*': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } } } } },
     '/picture': { get: { operationId: 'picture', responses: { '200': binary('image/*') } } },
+    // As museum writes it: the binary schema is a component.
+    '/ticket': { get: { operationId: 'ticket', responses: { '200': { description: 'a QR code', content: { 'image/png': { schema: { $ref: '#/components/schemas/Qr' } } } } } } },
   },
+  components: { schemas: { Qr: { description: 'a QR code image', type: 'string', format: 'binary' } } },
 };
 
 async function served(options: { dynamic?: boolean } = {}) {
@@ -52,7 +55,7 @@ test('image/png answers a 1x1 PNG, application/pdf a PDF, octet-stream 16 bytes;
   }
 });
 
-test('an answer declared as */* is JSON, negotiated as JSON; bytes under image/* are a PNG', async () => {
+test('an answer declared as */* is JSON, negotiated as JSON; bytes under image/* or by a $ref to a binary schema are a PNG', async () => {
   const s = await served();
   try {
     for (const accept of ['application/json', '*/*', 'application/json, text/plain, */*']) {
@@ -62,6 +65,9 @@ test('an answer declared as */* is JSON, negotiated as JSON; bytes under image/*
       assert.equal(await r.json(), { n: 0 });
     }
     assert.is((await fetch(`${s.url}/laws`, { headers: { accept: 'text/html' } })).status, 406);
+    const ticket = await get(`${s.url}/ticket`);
+    assert.is(ticket.type, 'image/png');
+    assert.is(ticket.bytes.subarray(1, 4).toString('latin1'), 'PNG', 'a $ref to a binary schema is bytes too');
     const picture = await get(`${s.url}/picture`);
     assert.is(picture.type, 'image/png');
     assert.is(picture.bytes.subarray(1, 4).toString('latin1'), 'PNG');
