@@ -38,9 +38,12 @@ function bounds(schema: Record<string, unknown>, pointer: string, out: CodecProb
   if (problem !== undefined) out.push({ pointer, message: problem });
 }
 
-/** Every contradiction in a codec and the codecs inside it (each named codec visited once). */
-export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecProblem[] = [], seen = new Set<Codec<unknown>>()): CodecProblem[] {
-  if (seen.has(codec)) return out;
+/**
+ * Every contradiction in a codec and the codecs inside it (each named codec visited once); `clean`:
+ * codecs already known to have none, skipped with all they hold.
+ */
+export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecProblem[] = [], seen = new Set<Codec<unknown>>(), clean?: WeakSet<Codec<unknown>>): CodecProblem[] {
+  if (seen.has(codec) || clean?.has(codec) === true) return out;
   seen.add(codec);
   const schema = codec.schema as Record<string, unknown>;
   bounds(schema, pointer, out);
@@ -51,18 +54,18 @@ export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecPro
   }
   switch (codec.kind) {
     case 'object':
-      for (const [k, c] of Object.entries(codec.props)) codecProblems(c, step(pointer, 'properties', k), out, seen);
+      for (const [k, c] of Object.entries(codec.props)) codecProblems(c, step(pointer, 'properties', k), out, seen, clean);
       for (const p of codec.patterns) {
         const problem = patternProblem(p.pattern);
         if (problem !== undefined) out.push({ pointer: step(pointer, 'patternProperties'), message: problem });
-        codecProblems(p.codec, step(pointer, 'patternProperties', p.pattern), out, seen);
+        codecProblems(p.codec, step(pointer, 'patternProperties', p.pattern), out, seen, clean);
       }
-      if (typeof codec.extra !== 'boolean') codecProblems(codec.extra, step(pointer, 'additionalProperties'), out, seen);
+      if (typeof codec.extra !== 'boolean') codecProblems(codec.extra, step(pointer, 'additionalProperties'), out, seen, clean);
       break;
-    case 'array': codecProblems(codec.item, step(pointer, 'items'), out, seen); break;
+    case 'array': codecProblems(codec.item, step(pointer, 'items'), out, seen, clean); break;
     case 'tuple': {
-      codec.items.forEach((c, i) => codecProblems(c, step(pointer, 'prefixItems', i), out, seen));
-      if (codec.rest !== false) codecProblems(codec.rest, step(pointer, 'items'), out, seen);
+      codec.items.forEach((c, i) => codecProblems(c, step(pointer, 'prefixItems', i), out, seen, clean));
+      if (codec.rest !== false) codecProblems(codec.rest, step(pointer, 'items'), out, seen, clean);
       const n = codec.items.length;
       const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
       // Nothing may follow the positions: the list holds at most as many items as there are positions
@@ -71,16 +74,16 @@ export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecPro
       break;
     }
     case 'optional': {
-      codecProblems(codec.inner, pointer, out, seen);
+      codecProblems(codec.inner, pointer, out, seen, clean);
       if (codec.default !== undefined) {
         const r = codec.inner.check(codec.default, '$');
         if (!r.ok) out.push({ pointer: step(pointer, 'default'), message: `default ${JSON.stringify(codec.default)} is refused by its own codec: ${r.error}` });
       }
       break;
     }
-    case 'nullable': codecProblems(codec.inner, step(pointer, 'anyOf', 0), out, seen); break;
+    case 'nullable': codecProblems(codec.inner, step(pointer, 'anyOf', 0), out, seen, clean); break;
     case 'union': {
-      codec.options.forEach((c, i) => codecProblems(c, step(pointer, codec.mode, i), out, seen));
+      codec.options.forEach((c, i) => codecProblems(c, step(pointer, codec.mode, i), out, seen, clean));
       const d = codec.discriminator;
       if (d !== undefined) {
         const owners = new Map<string, number>();
@@ -96,7 +99,7 @@ export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecPro
       }
       break;
     }
-    case 'lazy': codecProblems(codec.target(), pointer, out, seen); break;
+    case 'lazy': codecProblems(codec.target(), pointer, out, seen, clean); break;
     case 'scalar': case 'json': case 'bytes': break;
   }
   return out;

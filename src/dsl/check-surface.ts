@@ -18,10 +18,20 @@ function checkExamples(surface: Surface, e: EndpointInfo, what: string, codec: C
   }
 }
 
+/**
+ * Codecs found free of contradictions, with every codec inside them: a codec is a value, so it stays
+ * so. A document's components are shared by many operations (Microsoft Graph: thousands), which
+ * each walked them again; now each is walked once.
+ */
+const clean = new WeakSet<Codec<unknown>>();
+
 /** Refuses a codec that contradicts itself, naming where (a JSON pointer into its schema). */
 function checkCodec(surface: Surface, e: EndpointInfo, what: string, codec: Codec<unknown>) {
-  const [first] = codecProblems(codec);
+  const seen = new Set<Codec<unknown>>();
+  const [first] = codecProblems(codec, '', [], seen, clean);
   if (first) throw new SurfaceError(surface.name, label(e), `${what} (${codec.label}) at ${first.pointer === '' ? '/' : first.pointer}: ${first.message}`);
+  // Not the part itself: its own examples are judged as the part's, not here; nested, they are.
+  for (const c of seen) if (c !== codec) clean.add(c);
 }
 
 /**
