@@ -56,13 +56,19 @@ components:
       properties: { id: { type: string, format: uuid }, name: { type: string } }
 `;
 
-test('a stateful mock of a paged listing passes fuzz: the sequence reads every page before calling an item unlisted', async () => {
-  const file = join(tempDir('fuzz-paging-'), 'events.yaml');
-  writeFileSync(file, DOC);
-  const r = await runBinAsync('api-check', ['fuzz', file, '--seed', '3', '--runs', '30']);
-  assert.is(r.code, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /^stateful: \/events: \d+ requests in passing sequences$/m);
-  assert.not.match(r.stdout, /ensure_resource_availability/);
-});
+// The same listing paged by an offset (`?offset=`), the other way fuzz walks pages.
+const BY_OFFSET = DOC.replace('{ name: page, in: query, schema: { type: integer, minimum: 1, default: 1 } }', '{ name: offset, in: query, schema: { type: integer, minimum: 0, default: 0 } }');
+
+for (const [how, doc] of [['page number', DOC], ['offset', BY_OFFSET]] as const) {
+  test(`a stateful mock of a listing paged by ${how} passes fuzz: the sequence reads every page before calling an item unlisted`, async () => {
+    assert.ok(doc.includes(how === 'offset' ? 'name: offset' : 'name: page'));
+    const file = join(tempDir('fuzz-paging-'), 'events.yaml');
+    writeFileSync(file, doc);
+    const r = await runBinAsync('api-check', ['fuzz', file, '--seed', '3', '--runs', '30']);
+    assert.is(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^stateful: \/events: \d+ requests in passing sequences$/m);
+    assert.not.match(r.stdout, /ensure_resource_availability/);
+  });
+}
 
 test.run();
