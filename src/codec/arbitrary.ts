@@ -245,9 +245,16 @@ function stringSource(leaf: Leaf): fc.Arbitrary<string> {
  */
 function patternSource(re: RegExp, maxLength: number | undefined, minLength: number): fc.Arbitrary<string> {
   const bound = { maxLength: Math.max(maxLength ?? 16, minLength + 8) };
-  if (maxLength !== undefined) return fc.stringMatching(re, bound);
-  // fast-check refuses the bound when it builds the arbitrary (a repeat longer than it).
-  try { return fc.stringMatching(re, bound); } catch { return fc.stringMatching(re); }
+  const key = `${bound.maxLength} ${maxLength === undefined} /${re.source}/${re.flags}`;
+  let arb = patternArbitraries.get(key);
+  if (arb === undefined) {
+    if (maxLength !== undefined) arb = fc.stringMatching(re, bound);
+    // fast-check refuses the bound when it builds the arbitrary (a repeat longer than it).
+    else try { arb = fc.stringMatching(re, bound); } catch { arb = fc.stringMatching(re); }
+    if (patternArbitraries.size >= KEPT) patternArbitraries.clear();
+    patternArbitraries.set(key, arb);
+  }
+  return arb;
 }
 
 /** The lowest allowed number and whether it is excluded, from minimum and exclusiveMinimum. */
@@ -327,10 +334,26 @@ export function draw<T>(arb: fc.Arbitrary<T>, n = 1): T[] {
  * leaves no value may meet (an email of at most one character) and get none.
  */
 export function leafDraws(leaf: Leaf, n = 20): unknown[] {
-  const source = leaf.type === 'string' && leaf.constant === undefined && leaf.enum === undefined ? stringSource(leaf) : undefined;
-  if (source === undefined) return [];
-  return draw(source, n).filter((v) => leafAccepts(leaf, v));
+  if (leaf.type !== 'string' || leaf.constant !== undefined || leaf.enum !== undefined) return [];
+  const key = `${n} ${JSON.stringify(leaf)}`;
+  let drawn = drawnLeaves.get(key);
+  if (drawn === undefined) {
+    drawn = draw(stringSource(leaf), n).filter((v) => leafAccepts(leaf, v));
+    if (drawnLeaves.size >= KEPT) drawnLeaves.clear();
+    drawnLeaves.set(key, drawn);
+  }
+  return [...drawn];
 }
+
+/**
+ * Seeded draws and pattern arbitraries already made, by what they were made from: both are values
+ * (the seed is fixed), and a document repeats its patterns (twilio's 37 ids of 6 patterns cost its
+ * mock 350 ms of start-up, fast-check's stringMatching being the dear part). Bounded, not weak: the
+ * keys are texts.
+ */
+const KEPT = 1000;
+const drawnLeaves = new Map<string, readonly unknown[]>();
+const patternArbitraries = new Map<string, fc.Arbitrary<string>>();
 
 /**
  * A filter that gives up: after this many values in a row are refused, the constraints are taken
