@@ -6,6 +6,7 @@ import { arbitrary, draw, fc, integerRange, leafAccepts, leafDraws } from './arb
 import { FORMATS } from './formats.js';
 import { drawSource } from './pattern.js';
 import { noValue } from './keywords/applied.js';
+import { apartFrom } from './one-of-apart.js';
 
 /** How many times a recursive codec enters itself in a sample: a tree shows one level of children. */
 let DEPTH = 1;
@@ -120,8 +121,14 @@ function construct(codec: Codec<unknown>, depth: number): Box | undefined {
         const box = build(o, depth);
         if (box !== undefined && codec.check(box.value, '$').ok) return box;
       }
-      // A oneOf whose options' samples fit several options (documents often overlap them): the
-      // first seeded draw of an option that fits exactly one.
+      // A oneOf whose options' samples fit several options (documents often overlap them): an
+      // option's sample with fields that tell it apart, else the first seeded draw of an option
+      // that fits exactly one.
+      for (let i = 0; i < codec.options.length; i++) {
+        const box = build(codec.options[i]!, depth);
+        const apart = box === undefined ? undefined : apartFrom(codec, i, box.value);
+        if (apart !== undefined) return { value: apart };
+      }
       for (const o of codec.options) {
         let drawn: unknown[];
         try { drawn = draw(arbitrary(o, { maxDepth: DEPTH }) as fc.Arbitrary<unknown>, 40); } catch { continue; }

@@ -75,4 +75,17 @@ test('a union samples its first option that ends; distinct items are drawn when 
   assert.equal(sample(Pair), pair);
 });
 
+
+test('a oneOf of objects with no required field samples a value of one option that the others refuse', () => {
+  // As documents write them (probely's event content): every field optional, other keys allowed.
+  const User = t.object('User', { email: t.optional(t.text), name: t.optional(t.text) }, { extra: true });
+  const Target = t.object('Target', { site: t.optional(t.object('Site', { url: t.text })), name: t.optional(t.text) }, { extra: true });
+  const either = t.union([User, Target]);
+  const value = sample(either) as Record<string, unknown>;
+  assert.ok(either.check(value, '$').ok, JSON.stringify(value));
+  // The first option's own sample, told apart by the field only Target declares (not a random draw).
+  assert.equal(value, { email: 'string', name: 'string', site: false });
+  assert.ok(User.check(value, '$').ok && !Target.check(value, '$').ok, `one option: ${JSON.stringify(value)}`);
+});
+
 test.run();
