@@ -78,8 +78,8 @@ test('a union samples its first option that ends; distinct items are drawn when 
 
 test('a oneOf of objects with no required field samples a value of one option that the others refuse', () => {
   // As documents write them (probely's event content): every field optional, other keys allowed.
-  const User = t.object('User', { email: t.optional(t.text), name: t.optional(t.text) }, { extra: true });
-  const Target = t.object('Target', { site: t.optional(t.object('Site', { url: t.text })), name: t.optional(t.text) }, { extra: true });
+  const User = t.object('User', { email: t.optional(t.text), name: t.optional(t.text) }, { allowExtra: true });
+  const Target = t.object('Target', { site: t.optional(t.object('Site', { url: t.text })), name: t.optional(t.text) }, { allowExtra: true });
   const either = t.union([User, Target]);
   const value = sample(either) as Record<string, unknown>;
   assert.ok(either.check(value, '$').ok, JSON.stringify(value));
