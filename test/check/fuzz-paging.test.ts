@@ -5,7 +5,10 @@ import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBinAsync } from '../helpers/cli.js';
-import { tempDir } from '../helpers/server.js';
+import { breakingProxy } from '../helpers/breaking-proxy.js';
+import { start, tempDir } from '../helpers/server.js';
+import { mock } from '../../src/mock/index.js';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
 
 // Three events in the example, two a page by default: a created event lands on page 2.
 const DOC = `openapi: 3.1.0
@@ -70,5 +73,33 @@ for (const [how, doc] of [['page number', DOC], ['offset', BY_OFFSET]] as const)
     assert.not.match(r.stdout, /ensure_resource_availability/);
   });
 }
+
+// The listing declares `?page=` and no size: its stateful mock answers every item whatever page is
+// asked, as a server that ignores the parameter does.
+const IGNORED = DOC.replace(/\n {8}- \{ name: limit, [^\n]*/, '');
+
+test('a server that answers the same listing whatever ?page= says passes fuzz, and the walk stops at the repeated page 2: no page 3 is asked for', async () => {
+  assert.not.match(IGNORED, /name: limit/);
+  const file = join(tempDir('fuzz-paging-'), 'events.yaml');
+  writeFileSync(file, IGNORED);
+  const { surface } = await importSurface(await loadDocument(file), 'events');
+  const served = await start(mock(surface, { stateful: true }));
+  const asked: string[] = [];
+  const proxy = await breakingProxy(served.url, (req, url) => { asked.push(`${req.method} ${url}`); });
+  try {
+    const { port } = proxy.address() as { port: number };
+    const r = await runBinAsync('api-check', ['fuzz', file, '--base-url', `http://127.0.0.1:${port}`, '--seed', '3', '--runs', '1']);
+    assert.is(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^stateful: \/events: \d+ requests in passing sequences$/m);
+    assert.not.match(r.stdout, /ensure_resource_availability|FAIL/);
+    // The walk asks for the pages one after another; a generated request may ask any page on its own.
+    const walks = asked.flatMap((x, i) => (x === 'GET /events?page=2' ? [asked[i + 1] ?? 'nothing'] : []));
+    assert.ok(walks.length > 0, `the sequences read page 2 of the listing: ${asked.join(', ')}`);
+    assert.not.ok(walks.includes('GET /events?page=3'), `page 2 repeats page 1, so the walk ends there: ${asked.join(', ')}`);
+  } finally {
+    await new Promise((resolve) => proxy.close(resolve));
+    await served.close();
+  }
+});
 
 test.run();

@@ -1,9 +1,11 @@
 // Stateful shapes of real APIs (`--stateful` over an imported document): envelope listings
 // (`{ data, total, next_cursor }`, `{ items, total_count }`) filled with the collection, keys the
 // client chooses (username, slug) kept as the id, limit/cursor and page/per_page applied to
-// listings, and `Prefer` honoured on collection endpoints.
+// listings, `Prefer` honoured on collection endpoints, and a taken key's 409 in the declared error format.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { fileURLToPath } from 'node:url';
 import { importSurface, loadDocument } from '../../src/openapi/index.js';
 import { mock } from '../../src/mock/index.js';
@@ -78,6 +80,35 @@ test('Prefer works on stateful endpoints: code=404 answers the declared 404, a m
     assert.is((await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'code=abc' } })).status, 400);
     assert.is((await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'code=418' } })).status, 422);
     assert.is((await call(s.url, 'GET', '/user/ann', { headers: { prefer: 'respond-async' } })).status, 200, 'a preference the mock does not know leaves the stateful answer');
+  });
+});
+
+const conflicts = await loadDocument(fileURLToPath(new URL('./docs/stateful-conflict.yaml', import.meta.url)));
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema(conflicts.document as object, 'doc');
+/** Why `body` is not a Problem of the document ('' when it is one). */
+const notProblem = (body: unknown): string => {
+  const v = ajv.getSchema('doc#/components/schemas/Problem')!;
+  return v(body) ? '' : ajv.errorsText(v.errors);
+};
+
+test('a taken key is a 409 in the document\'s error format: application/problem+json valid against its Problem, whether declared for 409 or as default', async () => {
+  const imported = importSurface(conflicts, 'stateful-conflict');
+  assert.equal(imported.warnings.map((w) => w.message), []);
+  await withServer(mock(imported.surface, { stateful: true }), async (s) => {
+    for (const [path, key, declared] of [['/accounts', 'handle', '409'], ['/teams', 'slug', 'default']] as const) {
+      assert.is((await post(s.url, path, { [key]: 'bob', name: 'Bob' })).status, 201, path);
+      const taken = await post(s.url, path, { [key]: 'bob', name: 'Other' });
+      assert.is(taken.status, 409, `${path}: ${taken.text}`);
+      assert.is(String(taken.headers['content-type']).split(';')[0], 'application/problem+json', `${path} (${declared}): ${taken.text}`);
+      assert.is(notProblem(taken.json()), '', `${path} (${declared}): ${taken.text}`);
+      assert.equal((await call(s.url, 'GET', `${path}/bob`)).json(), { [key]: 'bob', name: 'Bob' }, 'the item kept is the first');
+    }
+    // Only `default` declared: the mock's own message fills the problem.
+    const team = (await post(s.url, '/teams', { slug: 'bob', name: 'Again' })).json() as Record<string, unknown>;
+    assert.equal([team.status, team.title], [409, 'Conflict']);
+    assert.match(String(team.detail), /\/teams already has an item with slug "bob"/);
   });
 });
 

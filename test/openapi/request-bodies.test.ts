@@ -1,18 +1,20 @@
 // Request bodies of an OpenAPI document as `api-serve doc.yaml` serves them: an optional body may
 // be left out (no Content-Type, no bytes) and reaches the handler as undefined; a binary upload
-// (octet-stream, image/png with a `format: binary` schema) is read as bytes, never as UTF-8 text;
+// (octet-stream, image/png with a `format: binary` schema, in place or by a $ref) is read as bytes, never as UTF-8 text;
 // a media range in request content (`application/*+json`, `*/*`) takes the types it holds.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomBytes } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { mock } from '../../src/mock/index.js';
 import { predictor } from '../../src/describe/index.js';
 import { surfaceSource } from '../../src/openapi/index.js';
 import { docModel, renderOpenApi } from '../../src/docs/index.js';
 import { api, body, implement, json, post } from '../../src/dsl/index.js';
 import { media, t } from '../../src/codec/index.js';
-import { call, start } from '../helpers/server.js';
+import { call, start, tempDir } from '../helpers/server.js';
 import { imported } from './load.js';
 
 const s = suite('request bodies of a document');
@@ -74,6 +76,46 @@ s('the upload operation reads bytes (t.bytes); the optional body is written as s
   assert.is(out.paths['/notes']!.post!.requestBody!.required, false);
   assert.is(out.paths['/notes/strict']!.post!.requestBody!.required, true);
   assert.equal(out.paths['/uploads']!.post!.requestBody!.content['image/png']!.schema, { type: 'string', format: 'binary' });
+});
+
+// The upload's schema by a local $ref (museum's GetTicketCodeResponse is such a binary component).
+const BY_REF = `openapi: 3.1.0
+info: { title: Uploads by ref, version: '1' }
+paths:
+  /uploads:
+    post:
+      operationId: upload
+      requestBody:
+        required: true
+        content:
+          application/octet-stream: { schema: { $ref: '#/components/schemas/Upload' } }
+          image/png: { schema: { $ref: '#/components/schemas/Upload' } }
+      responses:
+        '200': { description: stored }
+components:
+  schemas:
+    Upload: { type: string, format: binary }
+`;
+
+s('an upload whose schema is a $ref to a binary schema takes non-UTF-8 bytes (PNG) as octet-stream and image/png: 200, not "not valid UTF-8"', async () => {
+  const file = join(tempDir('request-bodies-'), 'uploads.yaml');
+  writeFileSync(file, BY_REF);
+  const doc = await imported(file);
+  assert.equal(doc.warnings.map((w) => w.message), []);
+  const server = await start(mock(doc.surface));
+  try {
+    for (const type of ['application/octet-stream', 'image/png']) {
+      const png = binary();
+      assert.not.ok(isUtf8(png));
+      const res = await call(server.url, 'POST', '/uploads', { headers: { 'content-type': type }, body: png });
+      assert.is(res.status, 200, `${type}: ${res.text}`);
+      assert.not.match(res.text, /UTF-8/);
+    }
+    const text = await call(server.url, 'POST', '/uploads', { headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    assert.is(text.status, 415, 'only the declared media are uploads');
+  } finally {
+    await server.close();
+  }
 });
 
 const Note = t.object('Note', { text: t.text });
