@@ -9,6 +9,7 @@ import { KEYWORDS, type KeywordRule, type ReadSub, withRule } from '../codec/key
 import { readRule } from '../codec/keywords/keyword-args.js';
 import { familyOfCodec } from '../codec/untyped.js';
 import { isFormatName } from '../codec/formats.js';
+import { formatsAnnotate } from './format-dialect.js';
 import { child, type Warnings } from './warnings.js';
 import { cyclicTargets } from './refs.js';
 import { DOCUMENT_BASE, SchemaResources } from './schema-resources.js';
@@ -68,6 +69,11 @@ export class SchemaReader {
     this.resources = new SchemaResources(doc, base, version === '3.1');
     this.cyclic = cyclicTargets(this.resources);
     this.dynamic = new DynamicScope(this.resources);
+  }
+
+  /** Whether `format` only annotates at `pointer` (a 3.1 schema naming the standard dialect). */
+  private annotating(pointer: string): boolean {
+    return this.version === '3.1' && formatsAnnotate(this.doc, pointer);
   }
 
   /** The codec of the schema at `pointer`; `name` names an object that has no title. */
@@ -260,7 +266,7 @@ export class SchemaReader {
    * samples and mocks give; undefined when no keyword names one.
    */
   private untyped(schema: Obj, pointer: string, name: string): Codec<unknown> | undefined {
-    const named = (k: string) => schema[k] !== undefined && (k !== 'format' || (typeof schema.format === 'string' && isFormatName(schema.format)));
+    const named = (k: string) => schema[k] !== undefined && (k !== 'format' || (typeof schema.format === 'string' && isFormatName(schema.format) && !this.annotating(pointer)));
     const families = (['object', 'array', 'string', 'number'] as const).filter((f) => FAMILY_KEYS[f].some(named));
     if (families.length === 0) return undefined;
     const [first, ...rest] = families.map((f) => this.typed(schema, pointer, name, f)!);
@@ -269,12 +275,14 @@ export class SchemaReader {
 
   private string(schema: Obj, pointer: string): Codec<unknown> {
     const format = typeof schema.format === 'string' ? schema.format : undefined;
-    const known = format !== undefined && Object.hasOwn(FORMAT_CODECS, format);
+    // A schema naming JSON Schema's standard dialect: its formats annotate (format-dialect.ts).
+    const asserted = format !== undefined && !this.annotating(pointer);
+    const known = asserted && Object.hasOwn(FORMAT_CODECS, format);
     let base: Codec<unknown> = known ? FORMAT_CODECS[format]! : t.text;
     // decided (docs/decisions.md "OpenAPI in"): an unknown format is kept as an annotation, as JSON Schema
     // treats formats by default: no warning. An asserted format without a codec of its own (`uri-reference`)
     // constrains text (docs/decisions.md "Formats assert").
-    if (format !== undefined && !known) base = isFormatName(format) ? t.constrain(t.text, { format }) : { ...base, schema: { ...base.schema, format } };
+    if (format !== undefined && !known) base = asserted && isFormatName(format) ? t.constrain(t.text, { format }) : { ...base, schema: { ...base.schema, format } };
     if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {
       this.warnings.add(child(pointer, 'pattern'), `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression; not checked`, 'pattern');
       const { pattern: _p, ...rest } = schema;

@@ -1,0 +1,62 @@
+// `format` asserts in a document's schemas (an email that is none is a 400), except in a 3.1 schema
+// that names JSON Schema's standard dialect by `$schema`, or a document whose `jsonSchemaDialect`
+// names it: there format only annotates, as that dialect's vocabulary says. Over real HTTP.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDocument, importSurface } from '../../src/openapi/index.js';
+import { mock } from '../../src/mock/index.js';
+import { call, start, tempDir } from '../helpers/server.js';
+
+const s = suite('format under a named dialect');
+
+const STANDARD = 'https://json-schema.org/draft/2020-12/schema';
+
+/** A 3.1 document with `POST /<name>` taking each schema as its JSON body (204). */
+function document(schemas: Record<string, unknown>, top: Record<string, unknown> = {}): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const name of Object.keys(schemas)) {
+    paths[`/${name}`] = { post: { operationId: name, requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } }, responses: { 204: { description: 'taken' } } } };
+  }
+  return { openapi: '3.1.0', info: { title: 'formats', version: '1' }, ...top, paths, components: { schemas } };
+}
+
+/** The statuses of posting `body` to each path, the document served as a mock on port 0. */
+async function statuses(doc: Record<string, unknown>, posts: readonly [string, unknown][]): Promise<number[]> {
+  const dir = tempDir();
+  const file = join(dir, 'api.json');
+  writeFileSync(file, JSON.stringify(doc));
+  const running = await start(mock(importSurface(await loadDocument(file), 'formats').surface));
+  try {
+    const out: number[] = [];
+    for (const [path, body] of posts) out.push((await call(running.url, 'POST', path, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status);
+    return out;
+  } finally { await running.close(); }
+}
+
+s('a document\'s format asserts; a schema naming the standard dialect by $schema only annotates it, and so do its subschemas', async () => {
+  const doc = document({
+    Plain: { type: 'object', properties: { email: { type: 'string', format: 'email' } } },
+    Standard: { $schema: STANDARD, type: 'object', properties: { email: { type: 'string', format: 'email' }, when: { format: 'date-time' } } },
+    OtherDialect: { $schema: 'https://spec.openapis.org/oas/3.1/dialect/base', type: 'object', properties: { email: { type: 'string', format: 'email' } } },
+  });
+  const got = await statuses(doc, [
+    ['/Plain', { email: 'not an email' }],
+    ['/Plain', { email: 'a@example.com' }],
+    ['/Standard', { email: 'not an email', when: 'yesterday' }],
+    ['/Standard', { email: 'a@example.com' }],
+    ['/OtherDialect', { email: 'not an email' }],
+  ]);
+  assert.equal(got, [400, 204, 204, 204, 400]);
+});
+
+s('a document whose jsonSchemaDialect names the standard dialect: its formats annotate, but for a schema naming another', async () => {
+  const doc = document({
+    Plain: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+    Oas: { $schema: 'https://spec.openapis.org/oas/3.1/dialect/base', type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+  }, { jsonSchemaDialect: `${STANDARD}#` });
+  assert.equal(await statuses(doc, [['/Plain', { id: 'nope' }], ['/Oas', { id: 'nope' }], ['/Oas', { id: '123e4567-e89b-12d3-a456-426614174000' }]]), [204, 400, 204]);
+});
+
+s.run();
