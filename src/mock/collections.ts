@@ -209,8 +209,13 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
     const role = c.endpoints.get(e)!;
     const ok = success(e);
     const notFound = e.responses.find((r) => r.status === 404);
-    const notFoundBody = notFound && (notFound.examples[0]?.value ?? (notFound.content ? sample(notFound.content.codec) : undefined));
-    const missing = () => (notFound ? reply(404, notFoundBody) : toolError(404, `Not found: no item with this id in ${c.path}`));
+    // A declared answer's example is sent as it is; declared content without one is the tool's own
+    // error in that format (a problem+json says 404 and what is missing, where a sample said
+    // `status: 400`); a declared answer without content, as declared.
+    const declared = (r: ResponseSpec | undefined, status: number, message: string) => (r === undefined || (r.content && r.examples.length === 0)
+      ? toolError(status, message)
+      : reply(status, r.examples[0]?.value));
+    const missing = () => declared(notFound, 404, `Not found: no item with this id in ${c.path}`);
     const answer = (value: unknown) => (ok?.content ? reply(ok.status, value) : reply(ok?.status ?? 204));
     const paging = role === 'list' ? pagingOf(e) : undefined;
     const envelope = c.envelopes.get(e);
@@ -247,9 +252,7 @@ export async function statefulMock(endpoints: readonly EndpointInfo[], store: Co
       return typeof v === 'string' && v !== '' && idCodec.check(v, '$').ok ? v : undefined;
     };
     const conflict = e.responses.find((r) => r.status === 409);
-    const taken = (key: string) => (conflict
-      ? reply(409, conflict.examples[0]?.value ?? (conflict.content ? sample(conflict.content.codec) : undefined))
-      : toolError(409, `Conflict: ${c.path} already has an item with ${c.idField} ${JSON.stringify(key)}`));
+    const taken = (key: string) => declared(conflict, 409, `Conflict: ${c.path} already has an item with ${c.idField} ${JSON.stringify(key)}`);
     /**
      * An item its codec accepts: the body's fields the item declares and accepts, over what was
      * stored (an update) or the item's sample (a create, a replace), then the id.

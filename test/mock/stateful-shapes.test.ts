@@ -103,6 +103,8 @@ test('a taken key is a 409 in the document\'s error format: application/problem+
       assert.is(taken.status, 409, `${path}: ${taken.text}`);
       assert.is(String(taken.headers['content-type']).split(';')[0], 'application/problem+json', `${path} (${declared}): ${taken.text}`);
       assert.is(notProblem(taken.json()), '', `${path} (${declared}): ${taken.text}`);
+      // Filled with what went wrong, not a sample of the schema (which said `status: 400`).
+      assert.is((taken.json() as { status?: unknown }).status, 409, `${path} (${declared}): ${taken.text}`);
       assert.equal((await call(s.url, 'GET', `${path}/bob`)).json(), { [key]: 'bob', name: 'Bob' }, 'the item kept is the first');
     }
     // Only `default` declared: the mock's own message fills the problem.
