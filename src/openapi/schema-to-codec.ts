@@ -5,9 +5,9 @@ import * as t from '../codec/codecs.js';
 import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { compilePattern } from '../codec/constraints.js';
 import { deepEqual } from '../codec/json-equal.js';
-import { KEYWORDS, type KeywordRule, type ReadSub, withRule } from '../codec/keywords/index.js';
+import { KEYWORDS, type ReadSub, withRule } from '../codec/keywords/index.js';
+import { intersect, narrowed } from './all-of-parts.js';
 import { readRule } from '../codec/keywords/keyword-args.js';
-import { familyOfCodec } from '../codec/untyped.js';
 import { isFormatName } from '../codec/formats.js';
 import { formatsAnnotate } from './format-dialect.js';
 import { child, type Warnings } from './warnings.js';
@@ -38,12 +38,12 @@ const READ = new Set([
 ]);
 
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
-/** A name usable as a codec's component name and `$anchor`. */
 /** Sets an own property, `__proto__` included (an assignment would set the prototype and lose the key). */
 function own<V>(o: Record<string, V>, key: string, value: V): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** A name usable as a codec's component name and `$anchor`. */
 export function codecName(raw: string): string {
   const cleaned = raw.replace(/[^-A-Za-z0-9._]/g, '_');
   return ANCHOR.test(cleaned) ? cleaned : `_${cleaned}`;
@@ -400,66 +400,6 @@ export class SchemaReader {
 const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 const STRING_KEYS = ['minLength', 'maxLength', 'pattern'];
 const ARRAY_KEYS = ['minItems', 'maxItems', 'uniqueItems'];
-/**
- * `allOf` parts where one has a type: a part without `type` meets only values of that type there,
- * so it is its codec of that type (or nothing, when it says nothing of that type).
- */
-function narrowed(parts: readonly Codec<unknown>[]): Codec<unknown>[] {
-  const typed = parts.find((p) => p.untyped === undefined && familyOfCodec(p) !== undefined);
-  if (typed === undefined) return [...parts];
-  const family = familyOfCodec(typed);
-  return parts.flatMap((p) => (p.untyped === undefined || p.applied !== undefined ? [p]
-    : [p.untyped.base, ...p.untyped.others].filter((c) => familyOfCodec(c) === family)));
-}
-
-/** `allOf` of parts; parts all without `type`, of one type's keywords, make a whole without `type`. */
-function intersect(name: string, parts: readonly Codec<unknown>[]): Codec<unknown> {
-  const loose = parts.every((p) => p.untyped !== undefined && p.untyped.others.length === 0);
-  // A part with applicator rules (`unevaluatedProperties`, `not`) is merged whole, so its rules hold.
-  const bases = loose ? parts.map((p) => (p.applied === undefined ? p.untyped!.base : p)) : [];
-  if (loose && new Set(bases.map(familyOfCodec)).size === 1) {
-    // Lists allOf cannot merge (two tuples, a list and a tuple) are rules, as below.
-    try { return t.untyped(t.allOf(name, bases as AnyCodec[]) as Codec<unknown>); } catch (err) { if (familyOfCodec(bases[0]!) !== 'array') throw err; }
-  }
-  try {
-    return t.allOf(name, parts as AnyCodec[]) as Codec<unknown>;
-  } catch (err) {
-    // Kinds allOf cannot merge (an object beside a oneOf of objects, a text beside an anyOf): one
-    // part makes the values, a union when there is one (its options are whole values), and the
-    // others are rules on it, so every part holds and generated values meet them all.
-    if (parts.some((p) => p.kind === 'lazy')) throw err;
-    const i = Math.max(0, parts.findIndex((p) => p.kind === 'union'));
-    return parts.reduce<Codec<unknown>>((whole, p, j) => (j === i ? whole : withRule(whole, partRule(whole, p))), parts[i]!);
-  }
-}
-
-/** An `allOf` part as a rule on another: its schema beside the other's keywords, or in an `allOf` where they would clash. */
-function partRule(whole: Codec<unknown>, part: Codec<unknown>): KeywordRule {
-  const clash = Object.keys(part.schema).some((k) => Object.hasOwn(whole.schema, k));
-  return {
-    keyword: part.kind === 'union' ? part.mode : 'allOf',
-    schema: clash ? { allOf: [part.schema] } : part.schema,
-    test(v) {
-      const r = part.check(v, '$');
-      return r.ok ? undefined : r.error;
-    },
-    evaluated: (_v, walk) => walk(part),
-    // An object part: its sample's keys under the value's, a value its field refuses replaced by the field's sample.
-    fix(v, sample) {
-      if (part.kind !== 'object' || !isObj(v)) return v;
-      const out: Obj = {};
-      try { for (const [k, x] of Object.entries(sample(part) as Obj)) own(out, k, x); } catch { /* no sample: the value's keys alone */ }
-      for (const [k, x] of Object.entries(v)) {
-        const field = Object.hasOwn(part.props, k) ? part.props[k]! : undefined;
-        let value = x;
-        if (field !== undefined && !field.check(x, '$').ok) try { value = sample(field); } catch { /* kept: the rule then refuses it */ }
-        own(out, k, value);
-      }
-      return out;
-    },
-  };
-}
-
 function keysOf(family: 'object' | 'array'): string[] {
   return KEYWORDS.filter((k) => k.family === family).flatMap((k) => k.keys);
 }
