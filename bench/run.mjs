@@ -6,7 +6,8 @@
 // the password-hashing flood scenario alone, bench/lib/hashing.mjs; `--only openapi` the 1,000-operation
 // OpenAPI document to first answer, bench/lib/openapi-load.mjs, `--before DIR` against another build;
 // `--only validator` the compiled validator against ajv, bench/lib/validator-vs-ajv.mjs; `--only client`
-// api-serve/client against hand-written fetch calls and the fetch handler against HTTP, bench/lib/client.mjs), --startup-runs N,
+// api-serve/client against hand-written fetch calls and the fetch handler against HTTP, bench/lib/client.mjs; `--only prism-startup`
+// spawn to first answer of `api-serve <doc> --mock` and `prism mock <doc>` on the shared corpus, bench/lib/prism-startup.mjs), --startup-runs N,
 // --v8-defaults, --no-build, --no-pin.
 //
 // Every contender runs with `--no-memory-reducer` unless --v8-defaults: between its short bursts a
@@ -99,6 +100,7 @@ async function main() {
   if (opt.only?.length && opt.only.every((o) => o === 'openapi')) return openApiOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'validator')) return validatorOnly(opt);
   if (opt.only?.length && opt.only.every((o) => o === 'client')) return clientOnly(opt);
+  if (opt.only?.length && opt.only.every((o) => o === 'prism-startup')) return prismStartupOnly(opt);
   let s7Why = surfaceReady('S7', tscErrors);
   const s4Why = surfaceReady('S4', tscErrors);
   const colors = colorsFile();
@@ -352,6 +354,21 @@ async function clientOnly(opt) {
   const found = await clientScenario({ root, rounds, sliceMs, inFlight, startContender, log });
   const result = { ...runHeader(), rounds, sliceMs, inFlight, ...found };
   writeScenario(result, clientMarkdown(result), 'client', opt.quick);
+  await stopAll();
+}
+
+/**
+ * `--only prism-startup`: spawn to first answer, `api-serve <doc> --mock --port 0` against Prism's
+ * `prism mock <doc> -p <port>`, on each document of the shared corpus, bench/lib/prism-startup.mjs.
+ */
+async function prismStartupOnly(opt) {
+  const { prismStartupScenario, prismStartupMarkdown } = await import('./lib/prism-startup.mjs');
+  const runs = opt.quick ? 3 : 5;
+  const timeoutMs = 60000;
+  const loadavgAtStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  const found = await prismStartupScenario({ root, runs, timeoutMs, log });
+  const result = { ...runHeader(), loadavgAtStart, pinned: isPinned(), runs, timeoutMs, ...found };
+  writeScenario(result, prismStartupMarkdown(result), 'prism-startup', opt.quick);
   await stopAll();
 }
 
