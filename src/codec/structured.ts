@@ -1,5 +1,5 @@
 // Structured codecs: objects (strict by default) and maps, arrays, optional fields, any JSON, raw bytes.
-import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, showJson, type AnyCodec } from './types.js';
+import { type ArrayCodec, type BytesCodec, type Codec, type Infer, type JsonCodec, type ObjectCodec, type OptionalCodec, type PatternField, fail, ok, quoteJson, showJson, type AnyCodec } from './types.js';
 import { brokeJson, brokeText, rulesOf } from './constraints.js';
 import { NEVER, compilePattern } from './pattern.js';
 import { formPairs, objectFromPairs } from './object-text.js';
@@ -70,7 +70,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
     check(json, path) {
       if (json === null || typeof json !== 'object' || Array.isArray(json)) return fail(`expected ${name} (an object), got ${showJson(json)}`, path);
       const input = json as Record<string, unknown>;
-      for (const k of required) if (!Object.hasOwn(input, k)) return fail(`key ${JSON.stringify(k)} not found`, path, 'required');
+      for (const k of required) if (!Object.hasOwn(input, k)) return fail(`key ${quoteJson(k)} not found`, path, 'required');
       for (const rule of rules) if (!rule.test(input)) return fail(brokeJson(rule, json), path, rule.keyword);
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(input)) {
@@ -96,7 +96,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
           put(out, k, r.value);
         }
         if (matched || extra === true) continue;
-        if (extra === false) return fail(`unexpected key ${JSON.stringify(k)} (${name} has ${keys.join(', ')})`, path, 'additionalProperties');
+        if (extra === false) return fail(`unexpected key ${quoteJson(k)} (${name} has ${keys.join(', ')})`, path, 'additionalProperties');
         const r = extra.check(input[k], pathOf(path, k));
         if (!r.ok) return r;
         put(out, k, r.value);

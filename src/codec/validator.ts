@@ -1,17 +1,19 @@
 // Compiled validators: one closure tree per codec, built once and cached, that answers "this JSON
 // value is valid and decodes to itself" without building paths, results or copies. A request body
-// that passes is used as it is; anything else (invalid, or valid but decoded differently: a null
-// optional field, a default to fill, extra keys to drop) goes through the codec's `check`, which
-// alone writes messages. So the happy path allocates nothing per field. Closures everywhere but
-// objects, whose validator is generated with no text of the document in its source
+// that passes is used as it is; a refused one gets the codec's `check`'s failure from a walk that
+// copies nothing (validator-refusal.ts: only the failing part's check runs, and it alone writes the
+// message); one valid but decoded differently (a null optional field, a default to fill, extra keys
+// to drop) goes through `check` whole. So the happy path allocates nothing per field. Closures
+// everywhere but objects, whose validator is generated with no text of the document in its source
 // (validator-object.ts); codecs with applicator rules are left to their check (see `ruleBound`).
-import type { Codec, ObjectCodec, UnionCodec } from './types.js';
+import type { Codec, ObjectCodec, Result, UnionCodec } from './types.js';
 import { bool, date, int, isDate, number, text } from './scalars.js';
 import { rulesOf, type Rule } from './constraints.js';
 import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
 import { allOfParts } from './intersection.js';
 import { objectValidator } from './validator-object.js';
 import { evaluatedByBase } from './validator-evaluated.js';
+import { isCheck, refusalOf } from './validator-refusal.js';
 
 type Valid = (value: unknown) => boolean;
 
@@ -27,9 +29,36 @@ export function validatorOf(codec: Codec<unknown>): Valid {
   return v;
 }
 
-/** `codec.check`, with the compiled validator in front: a valid value is returned as it came. */
+/**
+ * `codec.check`, with the compiled validator in front: a valid value is returned as it came; a
+ * refused one gets check's failure from a walk that copies nothing (validator-refusal.ts); only a
+ * value that decodes otherwise (a null optional field, a default, a key dropped) runs check whole.
+ */
 export function checkFast<T>(codec: Codec<T>, value: unknown): ReturnType<Codec<T>['check']> {
-  return validatorOf(codec as Codec<unknown>)(value) ? { ok: true, value: value as T } : codec.check(value, '$');
+  let f = fast.get(codec as Codec<unknown>);
+  if (f === undefined) {
+    f = fastCheck(codec as Codec<unknown>);
+    fast.set(codec as Codec<unknown>, f);
+  }
+  return f(value) as ReturnType<Codec<T>['check']>;
+}
+
+/** checkFast of one codec: one cache lookup per value, not one for the validator and one for the refusal. */
+const fast = new WeakMap<Codec<unknown>, (value: unknown) => Result<unknown>>();
+
+function fastCheck(codec: Codec<unknown>): (value: unknown) => Result<unknown> {
+  const valid = validatorOf(codec);
+  const refuse = refusalOf(codec, validatorOf);
+  // A refusal that is check itself answers in full: check is not run a second time on a value it accepts.
+  const source = isCheck(refuse) ? "return (v) => (valid(v) ? { ok: true, value: v } : C.check(v, '$'));"
+    : "return (v) => (valid(v) ? { ok: true, value: v } : refuse(v, '$') ?? C.check(v, '$'));";
+  try {
+    // One function per codec (fixed source, no text of the document): each call site sees one validator and one check.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- fixed source
+    return new Function('valid', 'refuse', 'C', source)(valid, refuse, codec) as (value: unknown) => Result<unknown>;
+  } catch {
+    return (v) => (valid(v) ? { ok: true, value: v } : refuse(v, '$') ?? codec.check(v, '$'));
+  }
 }
 
 const refuting = new WeakMap<Codec<unknown>, boolean>();

@@ -1,15 +1,17 @@
 // The compiled validator against `check` over the JSON Schema test suite's schemas (draft 2020-12
 // and draft 4, through the import path) and their values, then random JSON: a value the validator
 // passes is one check accepts and decodes to itself, and a value check accepts and decodes to
-// itself passes the validator wherever it claims the codec (issue 31). Also: hostile property
-// names, enum values and patterns in a document never become code in the generated validators.
+// itself passes the validator wherever it claims the codec (issue 31); and `checkFast` answers
+// exactly what check answers (the same failure, message and path, for a refused value). Also:
+// hostile property names, enum values and patterns in a document never become code in the
+// generated validators and refusals.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importSurface, loadDocument } from '../../src/openapi/index.js';
-import { ruleBound, validatorOf } from '../../src/codec/validator.js';
+import { checkFast, ruleBound, validatorOf } from '../../src/codec/validator.js';
 import { allOfParts } from '../../src/codec/intersection.js';
 import { deepEqual } from '../../src/codec/json-equal.js';
 import type { Codec } from '../../src/codec/types.js';
@@ -90,6 +92,10 @@ function disagreement(g: Group, v: unknown): string | undefined {
   if (passed && !r.ok) return `the validator passed a value check refuses (${r.error})`;
   if (passed && !itself) return `the validator passed a value check decodes to ${JSON.stringify(r.ok ? r.value : undefined)}`;
   if (!passed && itself && claims(g.codec)) return 'the validator left a value check accepts as it is';
+  // What the server runs: the validator, then the walk that finds check's failure without copies.
+  const fast = checkFast(g.codec, v);
+  if (!r.ok && !deepEqual(fast, r)) return `checkFast refused it as ${JSON.stringify(fast)}, check as ${JSON.stringify(r)}`;
+  if (r.ok && !(fast.ok && deepEqual(fast.value, r.value))) return `checkFast answered ${JSON.stringify(fast)} where check accepts it`;
   return undefined;
 }
 
@@ -122,12 +128,12 @@ test('on random JSON values and the suite\'s values mixed, the validator never p
   if (run.failed) assert.unreachable(`${String(run.errorInstance)} (seed ${SEED}, after ${run.numRuns} runs)`);
 });
 
-test('hostile property names, enum values and patterns in a document never become code in the generated validators', async () => {
+for (const withPatterns of [true, false]) test(`hostile property names, enum values and patterns in a document never become code in the generated validators and refusals (${withPatterns ? 'with' : 'without'} patternProperties)`, async () => {
   const hostile = ["'); globalThis.PWNED = 1; ('", '"]; globalThis.PWNED = 1; //', '`${globalThis.PWNED = 1}`', '\u2028globalThis.PWNED = 1', '__proto__', 'constructor'];
   const schema = {
     type: 'object', additionalProperties: false, required: [hostile[0]],
     properties: Object.fromEntries(hostile.map((k) => [k, { type: 'string', enum: hostile, pattern: hostile[0]!.replace(/[^a-z]/gi, '.') }])),
-    patternProperties: { [`^${hostile[1]!.replace(/[^a-z]/gi, '.')}$`]: { enum: hostile } },
+    ...(withPatterns ? { patternProperties: { [`^${hostile[1]!.replace(/[^a-z]/gi, '.')}$`]: { enum: hostile } } } : {}),
   };
   const dir = tempDir('api-serve-validator-hostile-');
   const sources: string[] = [];
@@ -139,12 +145,17 @@ test('hostile property names, enum values and patterns in a document never becom
     // Every source the validator generates is seen here.
     globalThis.Function = new Proxy(real, { construct: (target, args: string[]) => { sources.push(args.join('\n')); return Reflect.construct(target, args); } });
     const valid = validatorOf(codec);
-    globalThis.Function = real;
     const value = Object.fromEntries(hostile.filter((k) => k !== '__proto__').map((k) => [k, hostile[0]]));
+    const refused = { ...value, [hostile[2]!]: 'other' };
+    const fast = checkFast(codec, refused);
+    globalThis.Function = real;
     assert.ok(valid(value), 'a value with every hostile key passes');
-    assert.not.ok(valid({ ...value, [hostile[0]!]: 'other' }), 'a value outside the enum does not');
+    assert.not.ok(valid(refused), 'a value outside the enum does not');
+    assert.equal(fast, codec.check(refused, '$'), 'checkFast refuses it as check does');
     assert.is((globalThis as { PWNED?: unknown }).PWNED, undefined, 'no key ran as code');
     assert.ok(sources.length > 0, 'the object validator is generated');
+    // Without patterns the refusal walk is generated too (with them, check itself refuses).
+    if (!withPatterns) assert.ok(sources.some((src) => src.includes('for (const k in o)')), 'the object refusal is generated');
     for (const src of sources) for (const k of hostile) if (k.length > 9) assert.not.ok(src.includes(k), `the generated source holds ${JSON.stringify(k)}`);
   } finally {
     globalThis.Function = real;

@@ -1,0 +1,222 @@
+// Refusals without copies: for a value the compiled validator did not pass, the failure the codec's
+// check gives, found by walking the value in check's own order and running check only where the
+// walk cannot see further (the part that fails writes its message, as it always did). Objects,
+// lists, optional and nullable fields, schemas without type and discriminated unions are walked;
+// everything else (and every doubt) is the codec's check itself, so the answer is check's.
+import type { Codec, ObjectCodec, Result, UnionCodec } from './types.js';
+import { rulesOf } from './constraints.js';
+import { allOfParts } from './intersection.js';
+import { pathOf } from './structured.js';
+import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
+
+type Valid = (value: unknown) => boolean;
+
+/**
+ * What `codec.check(value, path)` returns, or undefined when check accepts the value but its
+ * decoded copy is not at hand (then check builds it). A failure is check's, exactly: a walk goes
+ * past a field only on check's own word that the field is accepted (the field's validator, or its
+ * refusal answering undefined or an accepting result); a codec that only hands the value on
+ * (nullable, a schema without type, a reference) answers what the codec it hands to answers.
+ */
+export type Refusal = (value: unknown, path: string) => Result<unknown> | undefined;
+
+const built = new WeakMap<Codec<unknown>, Refusal>();
+
+/** The refusal of a codec, built on first use and kept as long as the codec lives. */
+export function refusalOf(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid): Refusal {
+  let r = built.get(codec);
+  if (r === undefined) {
+    r = build(codec, validatorOf);
+    built.set(codec, r);
+  }
+  return r;
+}
+
+/** Refusals that are check itself: a walk calls such a field's check directly, checkFast calls it once. */
+const plain = new WeakSet<Refusal>();
+
+/** Whether a refusal is the codec's check itself (its answer, accepting or not, is check's whole answer). */
+export const isCheck = (r: Refusal): boolean => plain.has(r);
+
+/** Check itself. */
+const byCheck = (codec: Codec<unknown>): Refusal => {
+  const r: Refusal = (v, path) => codec.check(v, path);
+  plain.add(r);
+  return r;
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const { hasOwn } = Object;
+
+function build(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid): Refusal {
+  const of = (c: Codec<unknown>) => refusalOf(c, validatorOf);
+  // Rules over the codec (`withRule`, `constrain`) run after its check, on what it decoded: check.
+  if (codec.applied !== undefined && codec.applied !== (codec.untyped?.base as Codec<unknown> | undefined)?.applied) return byCheck(codec);
+  if (codec.untyped !== undefined) return untyped(codec, of);
+  if (codec.refines !== undefined) return byCheck(codec);
+  switch (codec.kind) {
+    case 'object': {
+      // An allOf this module cannot take apart (not made by intersection.ts's allOf): check.
+      const allOf = allOfParts(codec) !== undefined;
+      if (Array.isArray(codec.schema.allOf) && !allOf) return byCheck(codec);
+      return objectRefusal(codec, allOf, validatorOf, of);
+    }
+    case 'array': {
+      const valid = validatorOf(codec.item);
+      const item = of(codec.item);
+      const rules = rulesOf(codec.schema);
+      return (v, path) => {
+        // Not a list, or a rule over the whole broken: check fails there (after the items, which pass).
+        if (!Array.isArray(v)) return codec.check(v, path);
+        for (let i = 0; i < v.length; i++) {
+          if (valid(v[i])) continue;
+          const r = item(v[i], `${path}[${i}]`);
+          if (r !== undefined && !r.ok) return r;
+        }
+        for (let i = 0; i < rules.length; i++) if (!rules[i]!.test(v)) return codec.check(v, path);
+        return undefined;
+      };
+    }
+    case 'optional': {
+      const inner = of(codec.inner);
+      return (v, path) => (v === undefined || v === null ? undefined : inner(v, path));
+    }
+    case 'nullable': {
+      const inner = of(codec.inner);
+      return (v, path) => (v === null ? undefined : inner(v, path));
+    }
+    case 'union': return union(codec, of);
+    case 'lazy': {
+      let target: Refusal | undefined;
+      return (v, path) => (target ??= of(codec.target()))(v, path);
+    }
+    case 'json': return () => undefined;
+    case 'scalar': case 'tuple': case 'bytes': return byCheck(codec);
+  }
+}
+
+/**
+ * A plain object's check, step by step: not an object, a required key missing or a rule over the
+ * whole broken fail before any field is read (check then fails at once, copying nothing); then
+ * each key in the value's order: a declared field by its codec, another key by the patterns it
+ * matches and else the extra codec, or, where the object takes no other keys, check (which fails
+ * on that key). An `allOf` of objects checks its merged fields first (an object that keeps other
+ * keys), and past them, check decides. Generated once per codec as validator-object.ts generates
+ * validators: fields by position only, keys reach the source as captured constants, never as
+ * text (a document never runs code).
+ */
+function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf: (c: Codec<unknown>) => Valid, of: (c: Codec<unknown>) => Refusal): Refusal {
+  const { props } = codec;
+  const extra = allOf ? true : codec.extra;
+  const patterns = allOf ? [] : codec.patterns;
+  const keys = Object.keys(props);
+  const required = keys.flatMap((k, i) => (props[k]!.kind === 'optional' ? [] : [i]));
+  // An optional field's check is its inner codec's for any value but null (which it accepts).
+  const optional = keys.map((k) => props[k]!.kind === 'optional');
+  const codecs = keys.map((k) => { const c = props[k]!; return c.kind === 'optional' ? c.inner : c; });
+  const valids = codecs.map(validatorOf);
+  const refusals = codecs.map(of);
+  // Each field's path step (`.name`, `["a key"]`), joined onto the path only where it fails.
+  const steps = keys.map((k) => pathOf('', k));
+  // A declared key a pattern also matches meets both codecs, the pattern's judged on what the field decoded: check.
+  const alsoPattern = keys.map((k) => patterns.some((p) => p.regex.test(k)));
+  const extraValid = typeof extra === 'boolean' ? undefined : validatorOf(extra);
+  const extraRefusal = typeof extra === 'boolean' ? undefined : of(extra);
+  const P = patterns.map((p) => p.regex);
+  const PV = patterns.map((p) => validatorOf(p.codec));
+  const PR = patterns.map((p) => of(p.codec));
+  // Another key: kept as it is (`extra: true`), refused by check, or judged by the extra codec.
+  const unmatched = extra === true ? 'continue;' : extra === false ? 'return whole(o, path);'
+    : 'if (extraValid(x)) continue; r = extraRefusal(x, pathOf(path, k));';
+  const other = patterns.length === 0 ? unmatched : [
+    'let matched = false;',
+    'for (let p = 0; p < P.length; p++) {',
+    'if (!P[p].test(k)) continue;',
+    'matched = true;',
+    'if (PV[p](x)) continue;',
+    'const q = PR[p](x, pathOf(path, k)); if (q !== undefined && !q.ok) return q;',
+    '}',
+    `if (!matched) { ${unmatched} }`,
+  ].join('\n');
+  const field = (i: number) => {
+    if (alsoPattern[i]) return 'return whole(o, path);';
+    const absent = optional[i] ? 'if (x === undefined || x === null) continue; ' : '';
+    if (!plain.has(refusals[i]!)) return `${absent}if (v${i}(x)) continue; r = r${i}(x, path + s${i});`;
+    const check = `const w = c${i}.check(x, path + s${i}); if (!w.ok) return w; continue;`;
+    // A constrained scalar (a format, a pattern, bounds): its check alone, not its rules run twice for a failing value.
+    return codecs[i]!.kind === 'scalar' && codecs[i]!.refines !== undefined ? `${absent}${check}` : `${absent}if (v${i}(x)) continue; ${check}`;
+  };
+  const body = [
+    ...keys.map((_, i) => `const k${i} = K[${i}], v${i} = valids[${i}], r${i} = refusals[${i}], s${i} = steps[${i}], c${i} = codecs[${i}];`),
+    // Check itself, its own copy here so that each object's call site sees one check.
+    'const whole = (o, path) => C.check(o, path);',
+    'return (o, path) => {',
+    "if (o === null || typeof o !== 'object' || Array.isArray(o)) return whole(o, path);",
+    ...required.map((i) => `if (!hasOwn(o, k${i})) return whole(o, path);`),
+    'for (let i = 0; i < rules.length; i++) if (!rules[i].test(o)) return whole(o, path);',
+    // Own keys in for-in order, which is Object.keys' order (check's), with no list allocated.
+    'for (const k in o) {',
+    'if (!hasOwn(o, k)) continue;',
+    'const x = o[k]; let r;',
+    ...keys.map((_, i) => `${i === 0 ? '' : 'else '}if (k === k${i}) { ${field(i)} }`),
+    keys.length === 0 ? `{ ${other} }` : `else { ${other} }`,
+    'if (r !== undefined && !r.ok) return r;',
+    '}',
+    // allOf: the merged fields pass; each part's rules, patterns and map values are check's.
+    allOf ? 'return whole(o, path);' : 'return undefined;',
+    '};',
+  ].join('\n');
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source holds positions and fixed names only (see above)
+    return new Function('K', 'valids', 'refusals', 'steps', 'codecs', 'C', 'hasOwn', 'rules', 'extraValid', 'extraRefusal', 'pathOf', 'P', 'PV', 'PR', body)(
+      keys, valids, refusals, steps, codecs, codec, Object.hasOwn, allOf ? [] : rulesOf(codec.schema), extraValid, extraRefusal, pathOf, P, PV, PR) as Refusal;
+  } catch {
+    // Eval forbidden (a page's Content-Security-Policy): check itself, the same answers.
+    return byCheck(codec);
+  }
+}
+
+/** A discriminated union checks the option its property names; without one (or naming none), check. */
+function union(codec: UnionCodec<unknown>, of: (c: Codec<unknown>) => Refusal): Refusal {
+  const d = codec.discriminator;
+  const whole = byCheck(codec);
+  if (d === undefined) return whole;
+  const options = codec.options.map(of);
+  return (v, path) => {
+    const key = isObject(v) ? v[d.property] : undefined;
+    const i = typeof key === 'string' && hasOwn(d.mapping, key) ? d.mapping[key] : undefined;
+    return i === undefined ? whole(v, path) : options[i]!(v, path);
+  };
+}
+
+/** A value's JSON family as a test in generated source (fixed text: the family names are this module's). */
+const FAMILY_TEST: Record<Family, string> = {
+  null: 'v === null', boolean: "typeof v === 'boolean'", number: "typeof v === 'number'", string: "typeof v === 'string'",
+  array: 'Array.isArray(v)', object: "v !== null && typeof v === 'object' && !Array.isArray(v)",
+};
+
+/** A schema without `type` checks a value by the codec of its JSON type, and passes any other. */
+function untyped(codec: Codec<unknown>, of: (c: Codec<unknown>) => Refusal): Refusal {
+  const { base, others } = codec.untyped!;
+  // Constrained after the fact: those keywords are no part's (as the validator reads it).
+  if (codec.refines !== (base as Codec<unknown>).refines) return byCheck(codec);
+  const by = new Map<Family, Refusal>();
+  for (const c of [base, ...others] as Codec<unknown>[]) {
+    const f = familyOfCodec(c);
+    if (f !== undefined && !by.has(f)) by.set(f, of(c));
+  }
+  const families = [...by.keys()];
+  const refusals = [...by.values()];
+  // One function per codec, so that each call site sees one refusal (most schemas without type name one family).
+  const body = `return (v, path) => { ${families.map((f, i) => `if (${FAMILY_TEST[f]}) return R[${i}](v, path);`).join(' ')} return undefined; };`;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- fixed source: family tests and positions
+    return new Function('R', body)(refusals) as Refusal;
+  } catch {
+    return (v, path) => {
+      const f = familyOfValue(v);
+      const r = f === undefined ? undefined : by.get(f);
+      return r === undefined ? undefined : r(v, path);
+    };
+  }
+}
