@@ -53,7 +53,7 @@ interface CodecBase<T> {
    * Set by `constrain`: the codec it narrows and the keyword rules it adds, so compiled validators
    * test the base type and the rules without calling `check`.
    */
-  readonly refines?: { readonly base: Codec<T>; readonly rules: readonly { readonly test: RuleTest }[] };
+  readonly refines?: { readonly base: Codec<T>; readonly rules: readonly { readonly test: RuleTest; readonly keyword?: string }[] };
   /**
    * Set by `withTextForm` (text-form.ts): the value is written as text in an OpenAPI parameter
    * style (`;id=5`, `1|2|3`, JSON) instead of the codec's own form; `base` is the codec without it.

@@ -282,9 +282,11 @@ export class CodecSource {
     let out = `t.${leaf}`;
     const rules: Obj = {};
     // decided (docs/decisions.md "OpenAPI in"): an unknown format is an annotation on the base codec's schema;
-    // an asserted one without a codec of its own (`uri-reference`) is a constraint, as the reader made it.
+    // an asserted one without a codec of its own (`uri-reference`) is a constraint, as the reader made it;
+    // a known one the codec does not assert (a schema naming the standard dialect) stays an annotation.
     if (s.format !== base.schema.format && typeof s.format === 'string') {
-      if (isFormatName(s.format) && base.schema.format === undefined) rules.format = s.format;
+      const asserted = codec.refines?.rules.some((r) => r.keyword === 'format') === true;
+      if (isFormatName(s.format) && base.schema.format === undefined && asserted) rules.format = s.format;
       else out = `{ ...${out}, schema: { ...${out}.schema, format: ${literal(s.format)} } }`;
     }
     for (const k of CONSTRAINTS) if (s[k] !== undefined && s[k] !== base.schema[k]) rules[k] = s[k];

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadDocument, importSurface } from '../../src/openapi/index.js';
+import { loadDocument, importSurface, surfaceSource } from '../../src/openapi/index.js';
 import { mock } from '../../src/mock/index.js';
 import { call, start, tempDir } from '../helpers/server.js';
 
@@ -57,6 +57,19 @@ s('a document whose jsonSchemaDialect names the standard dialect: its formats an
     Oas: { $schema: 'https://spec.openapis.org/oas/3.1/dialect/base', type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
   }, { jsonSchemaDialect: `${STANDARD}#` });
   assert.equal(await statuses(doc, [['/Plain', { id: 'nope' }], ['/Oas', { id: 'nope' }], ['/Oas', { id: '123e4567-e89b-12d3-a456-426614174000' }]]), [204, 400, 204]);
+});
+
+s('the module api-serve import writes keeps the difference: the standard dialect\'s format as an annotation, the plain one a constraint', async () => {
+  const dir = tempDir();
+  const file = join(dir, 'api.json');
+  writeFileSync(file, JSON.stringify(document({
+    Plain: { type: 'object', properties: { email: { type: 'string', format: 'uri-reference' } } },
+    Standard: { $schema: STANDARD, type: 'object', properties: { email: { type: 'string', format: 'uri-reference' } } },
+  })));
+  const source = surfaceSource(importSurface(await loadDocument(file), 'formats'), { file: 'api.json', command: 'api-serve' });
+  assert.match(source, /export const Plain = .*t\.constrain\(t\.text, \{ format: "uri-reference" \}\)/);
+  assert.match(source, /export const Standard = .*\{ \.\.\.t\.text, schema: \{ \.\.\.t\.text\.schema, format: "uri-reference" \} \}/);
+  assert.not.match(source, /export const Standard = .*t\.constrain/);
 });
 
 s.run();
