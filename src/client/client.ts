@@ -7,9 +7,9 @@ import { walk } from '../dsl/walk.js';
 import { predictor, type Prediction, type PredictedRequest } from '../describe/predict.js';
 import type { CallOptions, ClientOf } from './signature.js';
 import { type ClientCredentials, placeCredentials } from './credentials.js';
-import { type EncodedRequest, encodeRequest } from './encode-request.js';
+import { type EncodedRequest, type Extra, type RequestEncoder, requestEncoder } from './encode-request.js';
 import { readBody } from './read-body.js';
-import { decodeAnswer } from './decode-answer.js';
+import { type AnswerDecoder, answerDecoder } from './decode-answer.js';
 import { ClientAbortError, ClientRefusal, ConformanceError, InputError, NetworkError, ResponseTooLargeError } from './errors.js';
 import { acceptFor, checkBaseUrl } from './setup.js';
 import { type RetryOption, pause, retryPolicy, waitBefore } from './retry.js';
@@ -39,6 +39,17 @@ export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_RESPONSE_BODY = 32 * 1024 * 1024;
 
 const TIMED_OUT = Symbol('timed out');
+
+/** An endpoint with its request writer and answer reader, made when the client is. */
+interface Endpoint {
+  readonly endpoint: EndpointInfo;
+  readonly encode: RequestEncoder;
+  readonly decode: AnswerDecoder;
+}
+
+/** No credentials: nothing placed (read only, shared by every call). */
+const NO_PLACEMENT: Extra = Object.freeze({ headers: Object.freeze({}), query: Object.freeze([]), cookies: Object.freeze([]) });
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
 const positive = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
 function isSurface(value: unknown): value is Surface {
@@ -64,27 +75,41 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
   // Checks the surface (a SurfaceError names what is wrong) and routes it once.
   const predict = predictor(surface, options.maxBody === undefined ? {} : { maxBody: options.maxBody });
   const strict = options.strict !== false;
+  const urlPrefix = `${base.origin}${base.prefix}`;
 
-  const call = async (endpoint: EndpointInfo, input: unknown, callOptions: CallOptions = {}): Promise<unknown> => {
-    if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
-      throw new InputError(`${endpoint.name}: the input must be an object, got ${input === null ? 'null' : typeof input}`);
-    }
-    const given = (input ?? {}) as Record<string, unknown>;
-    let req: EncodedRequest;
+  const call = (at: Endpoint, input: unknown, callOptions: CallOptions = NO_CALL_OPTIONS): Promise<unknown> => {
+    // Not an async function: a promise fewer per call; what throws before sending is a rejection all the same.
     try {
-      req = encodeRequest(endpoint, given, mergeHeaders(placeCredentials(endpoint, options.credentials), options.headers, callOptions.headers), acceptFor(endpoint));
+      const { endpoint } = at;
+      if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+        throw new InputError(`${endpoint.name}: the input must be an object, got ${input === null ? 'null' : typeof input}`);
+      }
+      const given = (input ?? {}) as Record<string, unknown>;
+      let req: EncodedRequest;
+      try {
+        req = at.encode(given, extraOf(endpoint, callOptions.headers));
+      } catch (err) {
+        if (err instanceof InputError) throw err;
+        throw new InputError(`${endpoint.name}: the input cannot be written as a request: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+      }
+      // Judged as the server will see it, without the base URL's path (a proxy's prefix, not the
+      // surface's). The predictor needs no Buffer: browsers judge requests too (docs/client.md "Browsers").
+      const p: Prediction = predict(req satisfies PredictedRequest);
+      if (p.kind !== 'handler') throw new ClientRefusal(p.status, bodyText(p.body), p.kind, p.headers, true);
+      return exchange(at, req, `${urlPrefix}${req.url}`, callOptions);
     } catch (err) {
-      if (err instanceof InputError) throw err;
-      throw new InputError(`${endpoint.name}: the input cannot be written as a request: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+      return Promise.reject(err);
     }
-    // Judged as the server will see it, without the base URL's path (a proxy's prefix, not the
-    // surface's). The predictor needs no Buffer: browsers judge requests too (docs/client.md "Browsers").
-    const p: Prediction = predict({ method: req.method, url: req.target, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) } satisfies PredictedRequest);
-    if (p.kind !== 'handler') throw new ClientRefusal(p.status, bodyText(p.body), p.kind, p.headers, true);
-    return exchange(endpoint, req, `${base.origin}${base.prefix}${req.target}`, callOptions);
   };
 
-  const exchange = async (endpoint: EndpointInfo, req: EncodedRequest, url: string, callOptions: CallOptions): Promise<unknown> => {
+  /** Credentials' share and the client's and the call's headers; shared, unmerged, when there are none. */
+  const extraOf = (endpoint: EndpointInfo, callHeaders: Readonly<Record<string, string>> | undefined): Extra => {
+    const placed = options.credentials === undefined ? NO_PLACEMENT : placeCredentials(endpoint, options.credentials);
+    return options.headers === undefined && callHeaders === undefined ? placed : mergeHeaders(placed, options.headers, callHeaders);
+  };
+
+  const exchange = async (at: Endpoint, req: EncodedRequest, url: string, callOptions: CallOptions): Promise<unknown> => {
+    const { endpoint } = at;
     const ms = callOptions.timeout ?? timeout;
     if (ms !== false && !positive(ms)) throw new TypeError(`${endpoint.name}(): timeout must be a positive number of ms or false, got ${String(ms)}`);
     const outer = callOptions.signal;
@@ -94,20 +119,21 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
     // costs a call about a quarter of its own CPU on Node 20 (docs/benchmark.md "The client and the fetch handler (issue 35)").
     let controller: AbortController | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => controller!.abort(outer?.reason);
+    let onAbort: (() => void) | undefined;
     if (ms !== false) {
-      controller = new AbortController();
-      timer = setTimeout(() => controller!.abort(TIMED_OUT), ms);
-      outer?.addEventListener('abort', onAbort, { once: true });
+      const c = new AbortController();
+      controller = c;
+      timer = setTimeout(() => c.abort(TIMED_OUT), ms);
+      if (outer !== undefined) {
+        onAbort = () => c.abort(outer.reason);
+        outer.addEventListener('abort', onAbort, { once: true });
+      }
     }
     const signal = controller?.signal ?? outer;
     const deadline = ms === false ? Infinity : Date.now() + ms;
-    const failed = (err: unknown): never => {
-      if (err instanceof ResponseTooLargeError) throw err;
-      if (signal?.aborted) throw new ClientAbortError(endpoint.name, signal.reason === TIMED_OUT, ms === false ? undefined : ms);
-      throw new NetworkError(endpoint.name, err);
-    };
-    const init: RequestInit = { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body as NonNullable<RequestInit['body']> }), ...(signal === undefined ? {} : { signal }) };
+    const init: RequestInit = { method: req.method, headers: req.headers };
+    if (req.body !== undefined) init.body = req.body as NonNullable<RequestInit['body']>;
+    if (signal !== undefined) init.signal = signal;
     const retries = policy !== undefined && policy.methods.has(req.method);
     try {
       for (let attempt = 0; ; attempt++) {
@@ -116,38 +142,34 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
           response = await send(url, init);
         } catch (err) {
           const wait = retries && !signal?.aborted ? waitBefore(policy, attempt, undefined) : undefined;
-          if (wait === undefined || Date.now() + wait >= deadline) return failed(err);
-          try { await pause(wait, signal); } catch (e) { return failed(e); }
+          if (wait === undefined || Date.now() + wait >= deadline) throw failure(err, endpoint.name, signal, ms);
+          try { await pause(wait, signal); } catch (e) { throw failure(e, endpoint.name, signal, ms); }
           continue;
         }
         if (retries && policy.statuses.has(response.status)) {
           const wait = waitBefore(policy, attempt, response.headers);
           if (wait !== undefined && Date.now() + wait < deadline) {
             await response.body?.cancel().catch(() => {});
-            try { await pause(wait, signal); } catch (e) { return failed(e); }
+            try { await pause(wait, signal); } catch (e) { throw failure(e, endpoint.name, signal, ms); }
             continue;
           }
         }
-        return await answerOf(endpoint, response, failed);
+        // The answer read (bounded) and decoded by the response the endpoint declares for its status.
+        let read;
+        try { read = await readBody(response, limit); } catch (err) { throw failure(err, endpoint.name, signal, ms); }
+        if (read.kind === 'tooLarge') throw new ResponseTooLargeError(endpoint.name, response.status, limit);
+        const decoded = at.decode(response.status, response.headers, read.bytes);
+        switch (decoded.kind) {
+          case 'answer': return { status: decoded.status, body: decoded.body, headers: decoded.headers, raw: response.headers };
+          case 'refusal': throw new ClientRefusal(decoded.status, decoded.message, decoded.errorKind, headersOf(response.headers), false);
+          default:
+            if (strict) throw new ConformanceError(endpoint.name, decoded.status, decoded.issues, decoded.body);
+            return { status: decoded.status, body: decoded.body, headers: {}, raw: response.headers, conformance: decoded.issues };
+        }
       }
     } finally {
       clearTimeout(timer);
-      if (controller !== undefined) outer?.removeEventListener('abort', onAbort);
-    }
-  };
-
-  /** The answer read (bounded) and decoded by the response the endpoint declares for its status. */
-  const answerOf = async (endpoint: EndpointInfo, response: Response, failed: (err: unknown) => never): Promise<unknown> => {
-    let read;
-    try { read = await readBody(response, limit); } catch (err) { return failed(err); }
-    if (read.kind === 'tooLarge') throw new ResponseTooLargeError(endpoint.name, response.status, limit);
-    const decoded = decodeAnswer(endpoint, response.status, response.headers, read.bytes);
-    switch (decoded.kind) {
-      case 'answer': return { status: decoded.status, body: decoded.body, headers: decoded.headers, raw: response.headers };
-      case 'refusal': throw new ClientRefusal(decoded.status, decoded.message, decoded.errorKind, headersOf(response.headers), false);
-      default:
-        if (strict) throw new ConformanceError(endpoint.name, decoded.status, decoded.issues, decoded.body);
-        return { status: decoded.status, body: decoded.body, headers: {}, raw: response.headers, conformance: decoded.issues };
+      if (onAbort !== undefined) outer?.removeEventListener('abort', onAbort);
     }
   };
 
@@ -155,13 +177,22 @@ export function client<T extends Tree, const O extends ClientOptions = ClientOpt
   for (const endpoint of walk(surface)) {
     let node = root;
     for (const key of endpoint.keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[endpoint.keys[endpoint.keys.length - 1]!] = (input?: unknown, o?: CallOptions) => call(endpoint, input, o);
+    // What a call of this endpoint needs that no call changes, settled once.
+    const at: Endpoint = { endpoint, encode: requestEncoder(endpoint, acceptFor(endpoint)), decode: answerDecoder(endpoint) };
+    node[endpoint.keys[endpoint.keys.length - 1]!] = (input?: unknown, o?: CallOptions) => call(at, input, o);
   }
   return root as ClientOf<T, O extends { readonly strict: false } ? true : false>;
 }
 
+/** What a failed send or read throws: an abort (by the timeout or the caller), else a network failure. */
+function failure(err: unknown, endpoint: string, signal: AbortSignal | undefined, ms: number | false): unknown {
+  if (err instanceof ResponseTooLargeError) return err;
+  if (signal?.aborted) return new ClientAbortError(endpoint, signal.reason === TIMED_OUT, ms === false ? undefined : ms);
+  return new NetworkError(endpoint, err);
+}
+
 /** Credentials' headers, then the client's, then the call's: a later one wins. */
-function mergeHeaders(placed: ReturnType<typeof placeCredentials>, ...more: (Readonly<Record<string, string>> | undefined)[]) {
+function mergeHeaders(placed: Extra, ...more: (Readonly<Record<string, string>> | undefined)[]): Extra {
   const headers: Record<string, string> = { ...placed.headers };
   for (const h of more) for (const [k, v] of Object.entries(h ?? {})) headers[k.toLowerCase()] = v;
   return { headers, query: placed.query, cookies: placed.cookies };

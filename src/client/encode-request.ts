@@ -6,17 +6,19 @@ import type { Codec, ObjectCodec } from '../codec/types.js';
 import type { CookieConfig } from '../dsl/cookie.js';
 import type { RangeRequest } from '../codec/range-header.js';
 import { formatRange } from '../codec/range-header.js';
-import { formatUrlEncoded } from '../codec/urlencoded.js';
 import { fieldCodec } from '../codec/object-text.js';
 import { EncodeError, jsonEncoder } from '../codec/encoder.js';
 import { InputError } from './errors.js';
 import { valueText } from './value-text.js';
 
-/** A request as it is sent: method, origin-form target, headers, body bytes or text. */
+/**
+ * A request as it is sent: method, origin-form target, headers, body bytes or text. Shaped as the
+ * predictor's request (describe/predict.ts), so that it is judged as it is, without a copy.
+ */
 export interface EncodedRequest {
   readonly method: string;
-  /** Path and query, percent-encoded. */
-  readonly target: string;
+  /** The request target: path and query, percent-encoded. */
+  readonly url: string;
   readonly headers: Record<string, string>;
   readonly body?: string | Uint8Array;
 }
@@ -27,7 +29,15 @@ export interface EncodedRequest {
  * kept so that `;id=5` and `1,2,3` read as written; the server decodes any escape the same.
  */
 const PCHAR_KEPT = /%(21|24|26|27|28|29|2A|2B|2C|3A|3B|3D|40)/g;
-const segmentText = (text: string): string => encodeURIComponent(text).replace(PCHAR_KEPT, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const keptChar = (_: string, hex: string): string => String.fromCharCode(parseInt(hex, 16));
+function segmentText(text: string): string {
+  const escaped = encodeURIComponent(text);
+  // Most segments need no escape at all: no pass for kept characters then.
+  return escaped.includes('%') ? escaped.replace(PCHAR_KEPT, keptChar) : escaped;
+}
+
+/** What fetch refuses in a header value, with a TypeError that reads like a network failure. */
+const NOT_HEADER_TEXT = /[^\t\x20-\x7e\x80-\xff]/;
 
 const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
 
@@ -37,18 +47,35 @@ function captureText(part: CapturePart, input: Readonly<Record<string, unknown>>
   return valueText(part.codec as Codec<unknown>, value);
 }
 
-function pathOf(endpoint: EndpointInfo, input: Readonly<Record<string, unknown>>): string {
-  let path = '';
+/** Writes one path segment of a call, or a constant one (`static`, written once). */
+type SegmentWriter = string | ((input: Readonly<Record<string, unknown>>) => string);
+
+/** The endpoint's path as writers: static segments escaped once, for every call. */
+function pathWriters(endpoint: EndpointInfo): SegmentWriter[] {
+  const out: SegmentWriter[] = [];
   for (const s of endpoint.segments) {
-    if (s.kind === 'static') path += `/${segmentText(s.value)}`;
-    else if (s.kind === 'capture') path += `/${segmentText(captureText(s, input, endpoint))}`;
-    else if (s.kind === 'mixed') path += `/${segmentText(mixedText(s, input, endpoint))}`;
+    const last = out.length - 1;
+    if (s.kind === 'static') {
+      const text = `/${segmentText(s.value)}`;
+      // Adjacent constant segments are one string.
+      if (last >= 0 && typeof out[last] === 'string') out[last] += text;
+      else out.push(text);
+    } else if (s.kind === 'capture') out.push((input) => `/${segmentText(captureText(s, input, endpoint))}`);
+    else if (s.kind === 'mixed') out.push((input) => `/${segmentText(mixedText(s, input, endpoint))}`);
     else {
-      const rest = input[s.name];
-      if (!Array.isArray(rest) || rest.length === 0) throw new InputError(`${endpoint.name}: ${s.name} needs at least one path segment`);
-      path += rest.map((x) => `/${segmentText(String(x))}`).join('');
+      out.push((input) => {
+        const rest = input[s.name];
+        if (!Array.isArray(rest) || rest.length === 0) throw new InputError(`${endpoint.name}: ${s.name} needs at least one path segment`);
+        return rest.map((x) => `/${segmentText(String(x))}`).join('');
+      });
     }
   }
+  return out;
+}
+
+function pathOf(writers: readonly SegmentWriter[], input: Readonly<Record<string, unknown>>): string {
+  let path = '';
+  for (const w of writers) path += typeof w === 'string' ? w : w(input);
   return path === '' ? '/' : path;
 }
 
@@ -56,8 +83,8 @@ const mixedText = (s: MixedPart, input: Readonly<Record<string, unknown>>, endpo
   s.pieces.map((p) => (typeof p === 'string' ? p : captureText(p, input, endpoint))).join('');
 
 /** The query pairs of every parameter given; left-out optional ones are not written. */
-function queryPairs(params: readonly QueryPart[], input: Readonly<Record<string, unknown>>): [string, string][] {
-  const pairs: [string, string][] = [];
+function queryPairs(params: readonly QueryPart[], input: Readonly<Record<string, unknown>>): (readonly [string, string])[] {
+  const pairs: (readonly [string, string])[] = [];
   for (const p of params) {
     const value = input[p.name];
     if (value === undefined || value === null && p.mode !== 'single') continue;
@@ -81,6 +108,23 @@ function queryPairs(params: readonly QueryPart[], input: Readonly<Record<string,
     }
   }
   return pairs;
+}
+
+/** A form component as codec/urlencoded.ts's formatUrlEncoded writes it: percent-encoded, a space as `+`. */
+function formText(text: string): string {
+  const escaped = encodeURIComponent(text);
+  return escaped.includes('%20') ? escaped.replace(SPACE, '+') : escaped;
+}
+const SPACE = /%20/g;
+
+/** The query as formatUrlEncoded writes it, without its per-pair arrays: every call with a query pays them. */
+function queryText(pairs: readonly (readonly [string, string])[]): string {
+  let text = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const [key, value] = pairs[i]!;
+    text += i === 0 ? `${formText(key)}=${formText(value)}` : `&${formText(key)}=${formText(value)}`;
+  }
+  return text;
 }
 
 /** A cookie value as the server reads it (percent-decoded, then parsed by the codec). */
@@ -129,37 +173,62 @@ function jsonText(codec: Codec<unknown>, value: unknown): string {
   }
 }
 
-/** The request for one call. `extra` holds credentials' placements (see credentials.ts). */
-export function encodeRequest(
-  endpoint: EndpointInfo,
-  input: Readonly<Record<string, unknown>>,
-  extra: { readonly headers: Readonly<Record<string, string>>; readonly query: readonly (readonly [string, string])[]; readonly cookies: readonly string[] },
-  accept: string | undefined,
-): EncodedRequest {
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [...extra.cookies];
-  for (const h of endpoint.headers) {
-    const value = input[h.name];
-    if (value === undefined) continue;
-    const text = valueText(h.codec as Codec<unknown>, value);
-    // fetch refuses such a header with a TypeError that reads like a network failure.
-    if (/[^\t\x20-\x7e\x80-\xff]/.test(text)) throw new InputError(`${endpoint.name}: the header ${h.name} cannot carry ${JSON.stringify(text)} (HTTP headers are Latin-1 text without control characters)`);
-    headers[h.name.toLowerCase()] = text;
-  }
-  extensionHeaders(endpoint.extensions, input, headers, cookies);
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
-  if (accept !== undefined) headers.accept = accept;
-  const query = formatUrlEncoded([...queryPairs(endpoint.query, input), ...extra.query]);
-  const target = `${pathOf(endpoint, input)}${query === '' ? '' : `?${query}`}`;
-  const part = endpoint.body;
-  // decided: an optional body left out is sent as nothing (no Content-Type), as the server reads
-  // it (docs/decisions.md "Optional request bodies").
-  // decided: the caller's own headers (and the credentials') are sent as given, over what the parts
-  // wrote; docs/client.md "Requests".
-  const given = (): void => { for (const [k, v] of Object.entries(extra.headers)) headers[k.toLowerCase()] = v; };
-  if (part === undefined || (input.body === undefined && part.required === false)) { given(); return { method: endpoint.method, target, headers }; }
-  const { contentType, body } = encodeBody(part, input.body);
-  headers['content-type'] = contentType;
-  given();
-  return { method: endpoint.method, target, headers, body };
+/** What credentials add to a request (see credentials.ts) and the headers the caller gives. */
+export interface Extra {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: readonly (readonly [string, string])[];
+  readonly cookies: readonly string[];
+}
+
+/** Writes one call's request; made once per endpoint. */
+export type RequestEncoder = (input: Readonly<Record<string, unknown>>, extra: Extra) => EncodedRequest;
+
+/**
+ * The request writer of an endpoint: what does not depend on the call (the escaped static path,
+ * the Accept, which parts exist) settled once, so that a call writes only its values.
+ */
+export function requestEncoder(endpoint: EndpointInfo, accept: string | undefined): RequestEncoder {
+  const { method, headers: headerParts, extensions, query: queryParts, body: part } = endpoint;
+  const path = pathWriters(endpoint);
+  return (input, extra) => {
+    const headers: Record<string, string> = {};
+    for (const h of headerParts) {
+      const value = input[h.name];
+      if (value === undefined) continue;
+      const text = valueText(h.codec as Codec<unknown>, value);
+      if (NOT_HEADER_TEXT.test(text)) throw new InputError(`${endpoint.name}: the header ${h.name} cannot carry ${JSON.stringify(text)} (HTTP headers are Latin-1 text without control characters)`);
+      headers[h.name.toLowerCase()] = text;
+    }
+    if (extensions.length > 0 || extra.cookies.length > 0) {
+      const cookies: string[] = [...extra.cookies];
+      extensionHeaders(extensions, input, headers, cookies);
+      if (cookies.length > 0) headers.cookie = cookies.join('; ');
+    }
+    if (accept !== undefined) headers.accept = accept;
+    let query = '';
+    if (queryParts.length > 0 || extra.query.length > 0) {
+      const pairs = queryPairs(queryParts, input);
+      for (const pair of extra.query) pairs.push(pair);
+      query = queryText(pairs);
+    }
+    const url = query === '' ? pathOf(path, input) : `${pathOf(path, input)}?${query}`;
+    // decided: an optional body left out is sent as nothing (no Content-Type), as the server reads
+    // it (docs/decisions.md "Optional request bodies").
+    if (part === undefined || (input.body === undefined && part.required === false)) {
+      giveHeaders(headers, extra.headers);
+      return { method, url, headers };
+    }
+    const { contentType, body } = encodeBody(part, input.body);
+    headers['content-type'] = contentType;
+    giveHeaders(headers, extra.headers);
+    return { method, url, headers, body };
+  };
+}
+
+/**
+ * decided: the caller's own headers (and the credentials') are sent as given, over what the parts
+ * wrote; docs/client.md "Requests".
+ */
+function giveHeaders(headers: Record<string, string>, given: Readonly<Record<string, string>>): void {
+  for (const k of Object.keys(given)) headers[k.toLowerCase()] = given[k]!;
 }

@@ -1,6 +1,6 @@
 // A web stream read in full but bounded: past `limit` bytes the read stops and the rest is
-// cancelled, so a peer sending without end costs at most that much memory. Shared by the client
-// (answers), the web fetch handler (requests) and api-check's replay through a fetch handler.
+// cancelled, so a peer sending without end costs at most that much memory. Shared by the web fetch
+// handler (requests) and api-check's replay through a fetch handler (the client has its own loop, client/read-body.ts).
 
 /**
  * The stream's bytes, or undefined once more than `limit` came; a failing stream rejects. An
