@@ -63,11 +63,19 @@ function rowsOf(sides, pairs) {
 
 /** `n` calls of `fn`, `inFlight` at a time; CPU microseconds of this process meanwhile. */
 async function cpuOf(fn, n, inFlight) {
-  let left = n;
-  const worker = async () => { while (left-- > 0) await fn(); };
+  const run = async (count) => {
+    let left = count;
+    const worker = async () => { while (left-- > 0) await fn(); };
+    await Promise.all(Array.from({ length: inFlight }, worker));
+  };
   collect();
+  // A full collection deoptimizes the functions that held weak references (about 230 of undici,
+  // web streams and both callers, seen with --trace-deopt): without an untimed batch after it, a
+  // slice timed their recompilation more than the calls (a hand-written call cost 70-145 us right
+  // after gc(), 22-40 us once warm), and the ratios swung 0.6-2.4 with whichever side re-optimized first.
+  await run(Math.min(n, 1000));
   const a = process.cpuUsage();
-  await Promise.all(Array.from({ length: inFlight }, worker));
+  await run(n);
   const b = process.cpuUsage(a);
   return b.user + b.system;
 }
@@ -200,7 +208,7 @@ export function clientMarkdown(result) {
     '',
     `\`${result.command}\`: ${result.rounds} rounds per row, the order of the sides turning each round, each side a slice of about ${result.sliceMs} ms CPU, ${result.inFlight} calls in flight, after untimed slices until every side held within 10%; CPU per call from process.cpuUsage around the slice; a ratio is the median of the per-round ratios. ${result.machine}.`,
     '',
-    'api-serve/client against a hand-written fetch call doing the same (encodeURIComponent, JSON.stringify, content-type and accept, JSON.parse and a shape check): the client as it comes (a 30 s timeout) against the hand-written call with the same timeout (an AbortController whose signal fetch follows, a 30 s timer), and the client with `timeout: false` against the hand-written call without one; S2 served in a child process, so the figures are the caller\'s CPU alone; a full garbage collection before every slice.',
+    'api-serve/client against a hand-written fetch call doing the same (encodeURIComponent, JSON.stringify, content-type and accept, JSON.parse and a shape check): the client as it comes (a 30 s timeout) against the hand-written call with the same timeout (an AbortController whose signal fetch follows, a 30 s timer), and the client with `timeout: false` against the hand-written call without one; S2 served in a child process, so the figures are the caller\'s CPU alone; a full garbage collection and an untimed batch of the same calls before every slice.',
     '',
     ...table(result.client, { 'hand-written fetch': '<= 1.05', 'hand-written fetch, 30 s timeout': '<= 1.05' }),
     '',
