@@ -210,6 +210,11 @@ export interface Annotations {
   readonly readOnly?: boolean;
   readonly writeOnly?: boolean;
   readonly deprecated?: boolean;
+  /**
+   * The JSON Schema dialect a 3.1 schema names, kept so the OpenAPI written back says it: under the
+   * standard 2020-12 one, formats only annotate (what `api-serve import` writes for such a schema).
+   */
+  readonly $schema?: string;
   /** OpenAPI specification extensions (`x-units`), kept in the schema the docs write back. */
   readonly [extension: `x-${string}`]: unknown;
 }

@@ -192,6 +192,8 @@ export class CodecSource {
       for (const k of ANNOTATIONS) if (codec.schema[k] === true) notes[k] = true;
       if (typeof codec.schema.title === 'string' && codec.kind !== 'object' && allOfParts(codec) === undefined) notes.title = codec.schema.title;
       for (const k of Object.keys(codec.schema)) if (k.startsWith('x-')) notes[k] = codec.schema[k];
+      // The dialect a schema names (its formats may only annotate): kept for the OpenAPI the module writes.
+      if (typeof codec.schema.$schema === 'string') notes.$schema = codec.schema.$schema;
       if (Object.keys(notes).length > 0) out = `t.annotate(${out}, ${literal(notes)})`;
     }
     if (codec.description !== undefined && codec.description !== base?.description) out = `t.describe(${out}, ${literal(codec.description)})`;

@@ -380,6 +380,8 @@ export class SchemaReader {
     const notes: Obj = {};
     for (const k of ['readOnly', 'writeOnly', 'deprecated'] as const) if (schema[k] === true) notes[k] = true;
     if (typeof schema.title === 'string' && out.kind !== 'object') notes.title = schema.title;
+    // The dialect a 3.1 schema names is kept: written back, its formats still only annotate (format-dialect.ts).
+    if (this.version === '3.1' && typeof schema.$schema === 'string') notes.$schema = schema.$schema;
     // A schema's own `x-` keys are kept: the OpenAPI written back has them (they check nothing).
     for (const k of Object.keys(schema)) if (k.startsWith('x-')) notes[k] = schema[k];
     return Object.keys(notes).length > 0 ? t.annotate(out, notes) : out;

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDocument, importSurface, surfaceSource } from '../../src/openapi/index.js';
 import { mock } from '../../src/mock/index.js';
+import { docModel, renderOpenApi } from '../../src/docs/index.js';
 import { call, start, tempDir } from '../helpers/server.js';
 
 const s = suite('format under a named dialect');
@@ -66,7 +67,14 @@ s('the module api-serve import writes keeps the difference: the standard dialect
     Plain: { type: 'object', properties: { email: { type: 'string', format: 'uri-reference' } } },
     Standard: { $schema: STANDARD, type: 'object', properties: { email: { type: 'string', format: 'uri-reference' } } },
   })));
-  const source = surfaceSource(importSurface(await loadDocument(file), 'formats'), { file: 'api.json', command: 'api-serve' });
+  const imported = importSurface(await loadDocument(file), 'formats');
+  const source = surfaceSource(imported, { file: 'api.json', command: 'api-serve' });
+  // The dialect stays named, in the module and in the OpenAPI written back (re-read, it still annotates).
+  assert.match(source, /export const Standard = t\.annotate\(.*\{ \$schema: "https:\/\/json-schema\.org\/draft\/2020-12\/schema" \}\)/);
+  const written = renderOpenApi(docModel(imported.surface)) as unknown as { components: { schemas: Record<string, Record<string, unknown>> } };
+  const schemas = (typeof written === 'string' ? JSON.parse(written) : written).components.schemas as Record<string, Record<string, unknown>>;
+  assert.is(schemas.Standard!.$schema, STANDARD);
+  assert.is(schemas.Plain!.$schema, undefined);
   assert.match(source, /export const Plain = .*t\.constrain\(t\.text, \{ format: "uri-reference" \}\)/);
   assert.match(source, /export const Standard = .*\{ \.\.\.t\.text, schema: \{ \.\.\.t\.text\.schema, format: "uri-reference" \} \}/);
   assert.not.match(source, /export const Standard = .*t\.constrain/);
