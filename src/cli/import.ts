@@ -9,7 +9,7 @@ const COMMAND = 'api-serve import';
 
 export function program(): Command {
   return new Command('api-serve import')
-    .description('Write an OpenAPI 3.0 or 3.1 document (YAML or JSON) as the TypeScript source of a surface you own: named codecs from components.schemas, an endpoint per operation, handlers answering its first example.')
+    .description('Write an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (converted to 3.0), in YAML or JSON, as the TypeScript source of a surface you own: named codecs from components.schemas, an endpoint per operation, handlers answering its first example.')
     .argument('<document>', 'the OpenAPI document (.yaml, .yml or .json)')
     .option('-o, --output <file>', 'write the module here (default: stdout)')
     .option('--force', 'overwrite the output file if it exists')
