@@ -24,6 +24,9 @@ export function apartFrom(union: UnionCodec<unknown>, index: number, value: unkn
   if (!plain(value)) return undefined;
   const own = union.options[index]!;
   const out: Record<string, unknown> = { ...value };
+  // Bounded: a document's oneOf of hundreds of options of hundreds of fields must not stall the
+  // start (a hostile one would); past the budget the option is not told apart.
+  let budget = BUDGET;
   for (let j = 0; j < union.options.length; j++) {
     const other = union.options[j]!;
     if (j === index || !other.check(out, '$').ok) continue;
@@ -31,8 +34,10 @@ export function apartFrom(union: UnionCodec<unknown>, index: number, value: unkn
     for (const field of fieldsOf(other)) {
       if (Object.hasOwn(out, field)) continue;
       for (const candidate of CANDIDATES) {
-        const next = { ...out, [field]: candidate };
-        if (!other.check(next, '$').ok && own.check(next, '$').ok) { out[field] = candidate; told = true; break; }
+        if (--budget < 0) return undefined;
+        const next = { ...out };
+        Object.defineProperty(next, field, { value: candidate, enumerable: true, writable: true, configurable: true });
+        if (!other.check(next, '$').ok && own.check(next, '$').ok) { Object.defineProperty(out, field, { value: candidate, enumerable: true, writable: true, configurable: true }); told = true; break; }
       }
       if (told) break;
     }
@@ -40,3 +45,6 @@ export function apartFrom(union: UnionCodec<unknown>, index: number, value: unkn
   }
   return union.check(out, '$').ok ? out : undefined;
 }
+
+/** Candidate values tried for one option of a oneOf, at most (each costs two checks). */
+const BUDGET = 2_000;

@@ -18,8 +18,10 @@ function dialectAt(doc: Obj, pointer: string): string | undefined {
   let dialect = typeof doc.jsonSchemaDialect === 'string' ? doc.jsonSchemaDialect : undefined;
   let node: unknown = doc;
   for (const step of pointer.split('/').slice(1)) {
-    if (isObj(node)) node = node[unescape(step)];
-    else if (Array.isArray(node)) node = node[Number(step)];
+    const key = unescape(step);
+    // Own keys only: a document's `__proto__` or `constructor` step must not reach a prototype.
+    if (isObj(node) && Object.hasOwn(node, key)) node = node[key];
+    else if (Array.isArray(node) && /^\d+$/.test(step)) node = node[Number(step)];
     else break;
     if (isObj(node) && typeof node.$schema === 'string') dialect = node.$schema;
   }
