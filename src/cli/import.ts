@@ -13,7 +13,7 @@ export function program(): Command {
     .argument('<document>', 'the OpenAPI document (.yaml, .yml or .json)')
     .option('-o, --output <file>', 'write the module here (default: stdout)')
     .option('--force', 'overwrite the output file if it exists')
-    .option('--lenient', 'a document whose schemas ask for a check api-serve cannot make is written with that check left out (one warning per keyword) instead of refused')
+    .option('--lenient', 'a document whose schemas ask for a check api-serve cannot make is written with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
     .addHelpText('after', '\nServe the result with `api-serve ./api.ts`; what the source cannot carry is a comment with its JSON pointer.')
     .showHelpAfterError(false)
     .exitOverride()
@@ -32,7 +32,7 @@ export async function main(argv: string[]): Promise<void> {
   let source: string;
   try {
     const name = basename(file, extname(file));
-    const imported = importSurface(await loadDocument(file), name);
+    const imported = importSurface(await loadDocument(file, { lenient: lenient === true }), name);
     const said = documentWarnings('api-serve', file, imported.warnings, lenient === true);
     if ('refusal' in said) die(COMMAND, said.refusal);
     source = surfaceSource(imported, { file, command: 'api-serve' });

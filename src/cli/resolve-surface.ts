@@ -55,7 +55,7 @@ const commandName = () => basename(process.argv[1] ?? 'api-serve').replace(/\.[c
 async function loadDocumentSurface(path: string, options: DocumentOptions): Promise<LoadedSurface> {
   const { loadDocument, importSurface, documentWarnings, OpenApiLoadError } = await import('../openapi/index.js');
   try {
-    const imported = importSurface(await loadDocument(path), basename(path, extname(path)));
+    const imported = importSurface(await loadDocument(path, { lenient: options.lenient === true }), basename(path, extname(path)));
     const said = documentWarnings(commandName(), path, imported.warnings, options.lenient === true);
     if ('refusal' in said) throw new UsageError(said.refusal);
     for (const line of said.lines) process.stderr.write(`${line}\n`);

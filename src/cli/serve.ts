@@ -86,7 +86,7 @@ export function program(): Command {
     .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
     .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
     .option('--docs', 'serve the HTML reference at <prefix>docs and the OpenAPI document at <prefix>openapi.json')
-    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused')
+    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).\nAn OpenAPI document as TypeScript source: api-serve import doc.yaml -o api.ts (see api-serve import --help).')

@@ -11,6 +11,7 @@ import { restoreMetaSchemaRefs } from './meta-schemas.js';
 import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-document-refs.js';
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import { passesParserValidation } from './document-schema-check.js';
+import { type Repair, repairOnce } from './document-repair.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
 
@@ -27,6 +28,13 @@ export interface LoadedDocument {
   readonly converted?: ConvertedFrom;
   /** The file's URL: the base URI of the document's schemas outside every `$id`. */
   readonly base?: string;
+  /** What `lenient` left out of a document the OpenAPI schema refused (document-repair.ts), one warning each. */
+  readonly repairs?: readonly Repair[];
+}
+
+export interface LoadOptions {
+  /** Leave out the defects document-repair.ts can leave out (a warning each) instead of refusing the document. */
+  readonly lenient?: boolean;
 }
 
 /** What a Swagger 2.0 file's conversion says about the file. */
@@ -89,7 +97,7 @@ function boundAliases(path: string, value: unknown): void {
  * version is read from and what is validated (a copy: validation dereferences in place). Parsing
  * it three times (a first look, validation, bundling) cost a 1,000-operation document a second.
  */
-export async function loadDocument(path: string): Promise<LoadedDocument> {
+export async function loadDocument(path: string, load: LoadOptions = {}): Promise<LoadedDocument> {
   try { statSync(path); } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new OpenApiLoadError(`${path}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
@@ -132,8 +140,10 @@ export async function loadDocument(path: string): Promise<LoadedDocument> {
   if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence);
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
-  await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence);
-  return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href };
+  // Repairs are made in the document itself: not through the copy that hides in-document `$id` refs.
+  const repairs: Repair[] | 'hint' | null = own !== undefined ? null : load.lenient === true ? [] : 'hint';
+  await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs);
+  return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href, ...(Array.isArray(repairs) && repairs.length > 0 ? { repairs } : {}) };
 }
 
 /**
@@ -153,18 +163,30 @@ async function passesQuickly(document: OpenApiDocument, options: ParserOptions):
  * Validates a copy of the document (validation dereferences it in place; the error's code frame
  * shows the copy). `at` says where an error's pointer is in the file; `what` names the document.
  */
-async function validated(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, at = (p: string) => `#${p}`, what = 'not a valid OpenAPI document'): Promise<void> {
-  if (await passesQuickly(document, options)) return;
-  let result;
-  const copy = structuredClone(document);
-  try { result = await validate(copy as never, options); } catch (err) {
-    const refused = fence.refused();
-    if (refused !== undefined) throw new OpenApiLoadError(refusalLine(path, refused));
-    throw new OpenApiLoadError(`${path}: ${firstLine((err as Error).message)}`);
-  }
-  if (!result.valid) {
-    const pointer = pointerOfMessage(copy, result.errors[0]?.message ?? '');
-    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : at(pointer)}: ${what}: ${firstLine(compileErrors(result)).replace(/\s+/g, ' ')}`);
+/**
+ * `repairs`: the list lenient repairs go to; `hint` when not lenient (a refusal then says when
+ * --lenient would load the document); null when no repair is made here (Swagger 2.0, in-document `$id` refs).
+ */
+async function validated(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, at = (p: string) => `#${p}`, what = 'not a valid OpenAPI document', repairs: Repair[] | 'hint' | null = null): Promise<void> {
+  for (;;) {
+    if (await passesQuickly(document, options)) return;
+    let result;
+    const copy = structuredClone(document);
+    try { result = await validate(copy as never, options); } catch (err) {
+      const refused = fence.refused();
+      if (refused !== undefined) throw new OpenApiLoadError(refusalLine(path, refused));
+      throw new OpenApiLoadError(`${path}: ${firstLine((err as Error).message)}`);
+    }
+    if (result.valid) return;
+    const message = result.errors[0]?.message ?? '';
+    const pointer = pointerOfMessage(copy, message);
+    const reason = firstLine(compileErrors(result)).replace(/\s+/g, ' ').replace(/\.$/, '');
+    // Lenient: the defect left out (a warning), and the document validated again, at most 100 times.
+    const repaired = Array.isArray(repairs) && repairs.length < 100 ? repairOnce(document, pointer, reason) : undefined;
+    if (Array.isArray(repairs) && repaired !== undefined) { repairs.push(repaired); continue; }
+    // Not lenient: said when --lenient would load it (a trial on a copy: the document is not changed).
+    const could = repairs === 'hint' && repairOnce(structuredClone(document), pointer, reason) !== undefined;
+    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : at(pointer)}: ${what}: ${reason}${could ? '; give --lenient to load the document with it left out' : ''}`);
   }
 }
 

@@ -1,0 +1,84 @@
+// Under `--lenient`, a document the OpenAPI schema refuses for a defect that can be left out is
+// loaded without it, one warning per defect: a JSON Schema keyword of the wrong kind (api.video's
+// `pattern: 0`) and an operation whose path names a parameter it does not declare (clicksend's
+// `/uploads?convert={convert}`). Anything else is refused as before, lenient or not.
+// decided: docs/openapi-in.md "Checks api-serve cannot make" (what --lenient leaves out).
+import { child } from './warnings.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const unescape = (step: string) => step.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** A part of the document left out: where it was (a pointer into the file) and why. */
+export interface Repair {
+  readonly pointer: string;
+  readonly message: string;
+}
+
+/** Keywords of a Schema Object whose value, of the wrong kind, is left out (the check it asked for with it). */
+const SCHEMA_KEYWORDS = new Set([
+  'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
+  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required', 'enum', 'type', 'nullable',
+  'readOnly', 'writeOnly', 'deprecated', 'title', 'description', 'default', 'example', 'discriminator', 'xml',
+]);
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * Where a pointer into the dereferenced document is in the document itself: each step taken in
+ * the object the document has there, through a local `$ref` when it holds one (own keys only).
+ * The pointer found, and the object holding the last step; undefined when a step leads nowhere.
+ */
+function locate(doc: Obj, pointer: string): { readonly at: string; readonly holder: Obj; readonly key: string } | undefined {
+  const steps = pointer.split('/').slice(1).map(unescape);
+  let node: unknown = doc;
+  let at = '';
+  for (let i = 0; i < steps.length; i++) {
+    // Follow local references (a chain of them too, at most 32 long) before taking the step.
+    for (let hops = 0; isObj(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/'); hops++) {
+      if (hops > 32) return undefined;
+      const target = locate(doc, node.$ref.slice(1));
+      if (target === undefined || !Object.hasOwn(target.holder, target.key)) return undefined;
+      at = target.at;
+      node = target.holder[target.key];
+    }
+    const key = steps[i]!;
+    if (i === steps.length - 1) return isObj(node) ? { at: child(at, key), holder: node, key } : undefined;
+    if (isObj(node) && Object.hasOwn(node, key)) node = node[key];
+    else if (Array.isArray(node) && /^\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
+    else return undefined;
+    at = child(at, key);
+  }
+  return undefined;
+}
+
+/** Whether a pointer lies inside a Schema Object (under a `schema`, a `schemas` map, or a schema's own keywords). */
+const inSchema = (at: string) => /\/(schema|schemas\/[^/]+|items|properties\/[^/]+|allOf\/\d+|anyOf\/\d+|oneOf\/\d+|not|additionalProperties)(\/|$)/.test(at);
+
+/**
+ * Leaves out the defect one validation error names (`pointer`, in the dereferenced document, when
+ * the error marks one; `message`, the parser's first line), in place; the repair made, or
+ * undefined when it is not one this module leaves out.
+ */
+export function repairOnce(doc: Obj, pointer: string | undefined, message: string): Repair | undefined {
+  // An operation whose path names a parameter it does not declare: the operation is left out.
+  const missing = /`\/paths\/(.+)\/([a-z]+)` is missing path parameter\(s\) for (.+?)\.?$/.exec(message);
+  if (missing !== undefined && missing !== null && isObj(doc.paths)) {
+    const [, path, method, names] = missing as unknown as [string, string, string, string];
+    const key = `/${path}`;
+    const item = Object.hasOwn(doc.paths, key) ? doc.paths[key] : undefined;
+    if (METHODS.has(method) && isObj(item) && Object.hasOwn(item, method)) {
+      delete item[method];
+      if (!Object.keys(item).some((k) => METHODS.has(k))) delete doc.paths[key];
+      return { pointer: child('/paths', key, method), message: `${method.toUpperCase()} ${key} names the path parameter(s) ${names} and declares none of them (not valid OpenAPI); left out (--lenient)` };
+    }
+    return undefined;
+  }
+  if (pointer === undefined) return undefined;
+  const found = locate(doc, pointer);
+  if (found === undefined || !SCHEMA_KEYWORDS.has(found.key) || !inSchema(found.at) || !Object.hasOwn(found.holder, found.key)) return undefined;
+  const value = found.holder[found.key];
+  delete found.holder[found.key];
+  const shown = JSON.stringify(value) ?? String(value);
+  return { pointer: found.at, message: `${found.key} ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown} is not a valid ${found.key} (${message}); left out, so not checked (--lenient)` };
+}

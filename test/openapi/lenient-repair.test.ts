@@ -1,0 +1,75 @@
+// A document that is not valid OpenAPI in a part that can be left out (a schema keyword of the
+// wrong kind, reached through a $ref; an operation naming a path parameter it does not declare):
+// refused in one line that says --lenient would load it; with --lenient, served without that part,
+// one warning each, and every other operation answering. Through the real commands.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runBin, spawnServe } from '../helpers/cli.js';
+import { call, tempDir } from '../helpers/server.js';
+
+// As public definitions have them: api.video's `pattern: 0`, clicksend's query written into a path.
+const DOC = `openapi: 3.0.3
+info: { title: Thumbs, version: '1' }
+paths:
+  /videos/{videoId}/thumbnail:
+    parameters: [ { name: videoId, in: path, required: true, schema: { type: string } } ]
+    patch:
+      operationId: pick
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Pick' } } } }
+      responses: { '200': { description: picked, content: { application/json: { schema: { $ref: '#/components/schemas/Pick' } } } } }
+  /uploads?convert={convert}:
+    post:
+      operationId: upload
+      responses: { '204': { description: stored } }
+  /uploads:
+    get:
+      operationId: uploads
+      responses: { '200': { description: the uploads, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+components:
+  schemas:
+    Pick:
+      type: object
+      required: [timecode]
+      properties: { timecode: { type: string, pattern: 0, maxLength: 12 } }
+`;
+
+test('refused in one line naming the place and saying --lenient would load it; exit 2', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'thumbs.yaml'), DOC);
+  const r = runBin('api-serve', ['thumbs.yaml', '--mock', '--port', '0'], { cwd: dir });
+  assert.is(r.code, 2, r.stderr);
+  assert.is(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+  assert.match(r.stderr, /^api-serve: thumbs\.yaml#\/paths\/~1videos~1\{videoId\}~1thumbnail\/patch\/requestBody\/content\/application~1json\/schema\/properties\/timecode\/pattern: not a valid OpenAPI document: .*; give --lenient to load the document with it left out$/m);
+});
+
+test('--lenient serves it without the bad pattern and the undeclared-parameter operation, a warning each; the rest answers', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'thumbs.yaml'), DOC);
+  const served = await spawnServe(['thumbs.yaml', '--mock', '--lenient', '--port', '0', '--data', join(dir, 'data')], 1, { cwd: dir });
+  try {
+    const url = served.urls.thumbs!;
+    assert.match(served.stderr(), /warning: thumbs\.yaml#\/components\/schemas\/Pick\/properties\/timecode\/pattern: pattern 0 is not a valid pattern/);
+    assert.match(served.stderr(), /warning: thumbs\.yaml#\/paths\/~1uploads\?convert=\{convert\}\/post: POST \/uploads\?convert=\{convert\} names the path parameter\(s\)/);
+    const json = { 'content-type': 'application/json' };
+    // The pattern is gone; the other keywords of the same schema still hold.
+    assert.is((await call(url, 'PATCH', '/videos/v1/thumbnail', { headers: json, body: '{"timecode":"00:01:00.000"}' })).status, 200);
+    assert.is((await call(url, 'PATCH', '/videos/v1/thumbnail', { headers: json, body: '{"timecode":"00:01:00.000000000"}' })).status, 400);
+    assert.is((await call(url, 'GET', '/uploads')).status, 200);
+  } finally { await served.stop(); }
+});
+
+test('api-serve import --lenient writes the module with the same parts left out, warned', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'thumbs.yaml'), DOC);
+  const r = runBin('api-serve', ['import', 'thumbs.yaml', '--lenient'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stderr, /pattern 0 is not a valid pattern/);
+  assert.match(r.stdout, /export const Pick = t\.object\("Pick", \{ timecode: t\.constrain\(t\.text, \{ maxLength: 12 \}\) \}/);
+  // The operation left out is no endpoint, only the warning's comment.
+  assert.not.match(r.stdout, /^\s+upload: /m);
+  assert.match(r.stdout, /^\/\/ api-serve: warning: thumbs\.yaml#\/paths\/~1uploads\?convert=\{convert\}\/post: /m);
+});
+
+test.run();
