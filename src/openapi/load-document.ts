@@ -163,6 +163,9 @@ async function passesQuickly(document: OpenApiDocument, options: ParserOptions):
  * Validates a copy of the document (validation dereferences it in place; the error's code frame
  * shows the copy). `at` says where an error's pointer is in the file; `what` names the document.
  */
+/** The most parts `--lenient` leaves out of one document (each costs a validation of all of it). */
+const MAX_REPAIRS = 25;
+
 /**
  * `repairs`: the list lenient repairs go to; `hint` when not lenient (a refusal then says when
  * --lenient would load the document); null when no repair is made here (Swagger 2.0, in-document `$id` refs).
@@ -181,12 +184,14 @@ async function validated(path: string, document: OpenApiDocument, options: Parse
     const message = result.errors[0]?.message ?? '';
     const pointer = pointerOfMessage(copy, message);
     const reason = firstLine(compileErrors(result)).replace(/\s+/g, ' ').replace(/\.$/, '');
-    // Lenient: the defect left out (a warning), and the document validated again, at most 100 times.
-    const repaired = Array.isArray(repairs) && repairs.length < 100 ? repairOnce(document, pointer, reason) : undefined;
+    // Lenient: the defect left out (a warning), and the document validated again; at most
+    // MAX_REPAIRS times, since each pass validates the whole document again.
+    const repaired = Array.isArray(repairs) && repairs.length < MAX_REPAIRS ? repairOnce(document, pointer, reason) : undefined;
     if (Array.isArray(repairs) && repaired !== undefined) { repairs.push(repaired); continue; }
+    const tooMany = Array.isArray(repairs) && repairs.length >= MAX_REPAIRS ? ` (after ${MAX_REPAIRS} parts left out, --lenient leaves out no more)` : '';
     // Not lenient: said when --lenient would load it (a trial on a copy: the document is not changed).
     const could = repairs === 'hint' && repairOnce(structuredClone(document), pointer, reason) !== undefined;
-    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : at(pointer)}: ${what}: ${reason}${could ? '; give --lenient to load the document with it left out' : ''}`);
+    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : at(pointer)}: ${what}: ${reason}${could ? '; give --lenient to load the document with it left out' : ''}${tooMany}`);
   }
 }
 

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBin, spawnServe } from '../helpers/cli.js';
+import { loadDocument, OpenApiLoadError } from '../../src/openapi/index.js';
 import { call, tempDir } from '../helpers/server.js';
 
 // As public definitions have them: api.video's `pattern: 0`, clicksend's query written into a path.
@@ -70,6 +71,29 @@ test('api-serve import --lenient writes the module with the same parts left out,
   // The operation left out is no endpoint, only the warning's comment.
   assert.not.match(r.stdout, /^\s+upload: /m);
   assert.match(r.stdout, /^\/\/ api-serve: warning: thumbs\.yaml#\/paths\/~1uploads\?convert=\{convert\}\/post: /m);
+});
+
+test('--lenient leaves out at most 25 parts of one document, then refuses it saying so', async () => {
+  const dir = tempDir();
+  const fields = (n: number) => Array.from({ length: n }, (_, i) => `f${i}: { type: string, pattern: ${i} }`).join(', ');
+  const doc = (n: number) => `openapi: 3.0.3
+info: { title: Many, version: '1' }
+paths:
+  /x:
+    post:
+      requestBody: { required: true, content: { application/json: { schema: { type: object, properties: { ${fields(n)} } } } } }
+      responses: { '204': { description: ok } }
+`;
+  writeFileSync(join(dir, 'ok.yaml'), doc(25));
+  assert.is((await loadDocument(join(dir, 'ok.yaml'), { lenient: true })).repairs?.length, 25);
+  writeFileSync(join(dir, 'many.yaml'), doc(26));
+  try {
+    await loadDocument(join(dir, 'many.yaml'), { lenient: true });
+    assert.unreachable('26 parts to leave out: refused');
+  } catch (err) {
+    assert.instance(err, OpenApiLoadError);
+    assert.match((err as Error).message, /pattern: not a valid OpenAPI document: .* \(after 25 parts left out, --lenient leaves out no more\)$/);
+  }
 });
 
 test.run();
