@@ -88,4 +88,18 @@ test('a oneOf of objects with no required field samples a value of one option th
   assert.ok(User.check(value, '$').ok && !Target.check(value, '$').ok, `one option: ${JSON.stringify(value)}`);
 });
 
+test('a oneOf whose options have the same fields is told apart one level down, in the items of a list both declare', () => {
+  // As nexmo's report listings: the options differ only in the fields of their records.
+  const Sms = t.object('SmsRecord', { message_id: t.optional(t.text) }, { allowExtra: true });
+  const Call = t.object('CallRecord', { call_id: t.optional(t.text), duration: t.optional(t.int) }, { allowExtra: true });
+  const report = (name: string, record: typeof Sms | typeof Call) => t.object(name, { product: t.optional(t.text), records: t.optional(t.array(record)) }, { allowExtra: true });
+  const SmsReport = report('SmsReport', Sms);
+  const CallReport = report('CallReport', Call);
+  const either = t.union([SmsReport, CallReport]);
+  const value = sample(either) as { records?: Record<string, unknown>[] };
+  assert.ok(either.check(value, '$').ok, JSON.stringify(value));
+  assert.ok(SmsReport.check(value, '$').ok && !CallReport.check(value, '$').ok, `the first option only: ${JSON.stringify(value)}`);
+  assert.equal(value.records?.[0], { call_id: false }, JSON.stringify(value));
+});
+
 test.run();
