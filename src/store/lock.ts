@@ -18,18 +18,21 @@ function startOf(pid: number): string {
   } catch { return ''; }
 }
 
-/** Locks this process holds now: a lock naming our pid but not in here is a previous life's. */
-const held = new Set<string>();
+/**
+ * Locks this process holds now, with the token each was written with: a lock naming our pid but
+ * not in here (or with another token) is a previous life's, or one being released.
+ */
+const held = new Map<string, string>();
 
 /**
  * Whether the lock's owner still runs: its pid is alive and, when the lock recorded it, started
  * at the same moment (a pid reused after a restart, pid 1 in a container, is not the owner).
  */
-function ownerRuns(lock: string, pid: number, started: string | undefined): boolean {
-  if (pid === process.pid) return held.has(lock);
+function ownerRuns(lock: string, pid: number, started: string | undefined, token: string | undefined): boolean {
+  if (pid === process.pid) return token !== undefined && held.get(lock) === token;
   if (!alive(pid)) return false;
   const now = startOf(pid);
-  return started === undefined || started === '' || now === '' || now === started;
+  return started === undefined || started === '' || started === '-' || now === '' || now === started;
 }
 
 /**
@@ -37,9 +40,11 @@ function ownerRuns(lock: string, pid: number, started: string | undefined): bool
  * hard-linked into place, so no other process ever reads a lock file that is still empty (and
  * would take it for a dead one's).
  */
-async function createLock(lock: string): Promise<boolean> {
-  const tmp = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(tmp, `${process.pid} ${startOf(process.pid)}\n`, { mode: 0o600, flag: 'wx' });
+async function createLock(lock: string, token: string): Promise<boolean> {
+  const tmp = `${lock}.${process.pid}.${token}`;
+  // The token makes each lock's text its own: two locks of one process (its store handles) would
+  // otherwise read the same, and a waiter removing "the dead lock it read" could remove a new one.
+  await writeFile(tmp, `${process.pid} ${startOf(process.pid) || '-'} ${token}\n`, { mode: 0o600, flag: 'wx' });
   try {
     await link(tmp, lock);
     return true;
@@ -60,21 +65,24 @@ type Release = () => Promise<void>;
 async function tryLock(lock: string, what: string): Promise<Release | { owner: number | undefined }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     let created: boolean;
+    const token = randomBytes(6).toString('hex');
     try {
-      created = await createLock(lock);
+      created = await createLock(lock, token);
     } catch (err) {
       throw new StoreOpenError(`cannot lock ${what}: ${(err as Error).message}`);
     }
     if (created) {
-      held.add(lock);
-      return async () => { held.delete(lock); await unlink(lock).catch(() => undefined); };
+      held.set(lock, token);
+      // Removed before it stops counting as held: while the file is there, a waiter in this
+      // process sees a live owner, never a dead lock to remove.
+      return async () => { await unlink(lock).catch(() => undefined); if (held.get(lock) === token) held.delete(lock); };
     }
     const text = await readFile(lock, 'utf8').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : ''));
     // Released between our attempt and the read: try again, removing nothing (it may be new).
     if (text === undefined) continue;
-    const [pidText, started] = text.trim().split(/\s+/);
+    const [pidText, started, written] = text.trim().split(/\s+/);
     const owner = Number(pidText);
-    if (Number.isSafeInteger(owner) && owner > 0 && ownerRuns(lock, owner, started)) return { owner };
+    if (Number.isSafeInteger(owner) && owner > 0 && ownerRuns(lock, owner, started, written)) return { owner };
     // A dead owner's lock: removed only while it still says what we judged.
     if ((await readFile(lock, 'utf8').catch(() => undefined)) === text) await unlink(lock).catch(() => undefined);
   }
