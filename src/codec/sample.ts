@@ -116,16 +116,20 @@ function construct(codec: Codec<unknown>, depth: number): Box | undefined {
     }
     case 'optional': return build(codec.inner, depth);
     case 'nullable': return build(codec.inner, depth) ?? { value: null };
-    case 'union':
+    case 'union': {
+      // Each option's sample built once (the told-apart pass below reads the same ones), and only
+      // as far as the first that fits.
+      const boxes: (Box | undefined)[] = [];
       for (const o of codec.options) {
         const box = build(o, depth);
         if (box !== undefined && codec.check(box.value, '$').ok) return box;
+        boxes.push(box);
       }
       // A oneOf whose options' samples fit several options (documents often overlap them): an
       // option's sample with fields that tell it apart, else the first seeded draw of an option
       // that fits exactly one.
-      for (let i = 0; i < codec.options.length; i++) {
-        const box = build(codec.options[i]!, depth);
+      for (let i = 0; i < boxes.length; i++) {
+        const box = boxes[i];
         const apart = box === undefined ? undefined : apartFrom(codec, i, box.value);
         if (apart !== undefined) return { value: apart };
       }
@@ -136,6 +140,7 @@ function construct(codec: Codec<unknown>, depth: number): Box | undefined {
         if (fits !== undefined) return { value: fits };
       }
       return undefined;
+    }
     case 'lazy': return build(codec, depth);
     case 'json': return { value: {} };
     case 'bytes': return { value: Buffer.alloc(0) };
