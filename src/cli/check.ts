@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from './commander.js';
+import { lenientHelp } from './lenient-option.js';
 import { parseOrExit } from './exit.js';
 import { baseUrlProblem } from './base-url.js';
 import { registry } from '../../specs/index.js';
@@ -156,7 +157,7 @@ export function program(): Command {
     .option('--base-url <url>', 'check a running server (or NAME=URL per surface, repeatable); env API_CHECK_BASE_URL', collect)
     .addOption(new Option('--through <way>', 'how requests reach the surfaces started here: http (each on a port) or fetch (through its fetch handler, api-serve/fetch: no port opened)')
       .choices(['http', 'fetch']).default('http'))
-    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is read with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
+    .option('--lenient', lenientHelp('read'))
     .showHelpAfterError(false)
     .enablePositionalOptions()
     .exitOverride()

@@ -3,6 +3,7 @@
 // 0 otherwise, 2 on a bad command line, surface or fixture folder.
 import { resolve } from 'node:path';
 import { Command, Option } from './commander.js';
+import { lenientHelp } from './lenient-option.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { Surface } from '../dsl/types.js';
 import type { FixtureCase } from '../docs/diff/index.js';
@@ -16,7 +17,7 @@ export function program(): Command {
     .argument('<new>', 'the surface to release, in the same forms')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
     .option('--fixtures <dir>', 'api-check fixtures recorded against OLD: name the ones each breaking change would fail')
-    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is read with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
+    .option('--lenient', lenientHelp('read'))
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

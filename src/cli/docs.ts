@@ -4,6 +4,7 @@
 // checker and the server load only for --verify and --examples-from (docs-verify.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, Option } from './commander.js';
+import { lenientHelp } from './lenient-option.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { DocIntro } from '../docs/index.js';
 import { UsageError, parseSurfaceArg } from './resolve-surface.js';
@@ -21,7 +22,7 @@ export function program(): Command {
     .option('--require-verified', 'with --verify: exit 1 when an example fails or could not be run')
     .option('--examples-from <dir>', 'add the exchanges of the fixtures in this directory that replay successfully as examples')
     .option('--base-url <url>', 'with --verify or --examples-from: send to this running server instead of starting the surface in-process')
-    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
+    .option('--lenient', lenientHelp('served'))
     .addHelpText('after', '\nBreaking changes between two surfaces: api-docs diff OLD NEW (api-docs diff --help).')
     .showHelpAfterError(false)
     .exitOverride()

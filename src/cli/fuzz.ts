@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from './commander.js';
+import { lenientHelp } from './lenient-option.js';
 import type { RequestHeaderValue, RequestSpec } from '../fixture/format.js';
 import type { Sent } from '../check/replay.js';
 import type { FuzzOptions } from '../check/fuzz/run.js';
@@ -307,7 +308,7 @@ export function addFuzz(cmd: Command): void {
       .argParser(sizeArg).default(sizeArg(DEFAULT_RESPONSE_BODY_CAP), DEFAULT_RESPONSE_BODY_CAP))
     .option('--reporter <name>', 'pretty (a live view on a terminal, else lines), plain (lines), junit or json (the document on stdout, the lines on stderr)', reporterArg, 'pretty')
     .option('--output <file>', 'write the junit or json report there')
-    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
+    .option('--lenient', lenientHelp('served'))
     .option('--allow-unreached', 'pass even when no request reached an operation\'s handler (every answer a refusal, e.g. 401 without credentials)')
     .option('--no-stateful', 'skip the model-based sequences (create, get, list, update, delete) over recognised collections')
     .exitOverride()

@@ -3,6 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Command } from './commander.js';
+import { lenientHelp } from './lenient-option.js';
 import { die, parseOrExit } from './exit.js';
 
 const COMMAND = 'api-serve import';
@@ -13,7 +14,7 @@ export function program(): Command {
     .argument('<document>', 'the OpenAPI document (.yaml, .yml or .json)')
     .option('-o, --output <file>', 'write the module here (default: stdout)')
     .option('--force', 'overwrite the output file if it exists')
-    .option('--lenient', 'a document whose schemas ask for a check api-serve cannot make is written with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
+    .option('--lenient', lenientHelp('written', 'a document'))
     .addHelpText('after', '\nServe the result with `api-serve ./api.ts`; what the source cannot carry is a comment with its JSON pointer.')
     .showHelpAfterError(false)
     .exitOverride()

@@ -1,8 +1,8 @@
 // `api-serve`: flags -> serve() calls, one listening line per surface, orderly stop on signals.
 // Only commander and the flag parsers load up front; the server, the surface, TLS and the recorder
 // load once the command line asks for them, so `--help` and start-up stay fast (issue 13).
-import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from './commander.js';
+import { Command, Option } from './commander.js';
+import { lenientHelp } from './lenient-option.js';
 import type { Served } from '../server/index.js';
 import { SurfaceError } from '../dsl/surface-error.js';
 import type { Surface } from '../dsl/types.js';
@@ -14,45 +14,16 @@ import { relativeRef } from '../fixture/surface-ref.js';
 import { resolve } from 'node:path';
 import { openUserStore } from './user-directory.js';
 import type { WorkerReport } from './workers.js';
-import { authExtension } from '../dsl/auth.js';
-import { rangeExtension } from '../dsl/range.js';
-import { type Delay, parseDelay } from '../dsl/delay.js';
+import type { Delay } from '../dsl/delay.js';
 import type { CorsOrigins } from '../server/cors.js';
 import type { ServeEnv } from '../dsl/implement.js';
 import type { PolkaSetup } from '../server/polka.js';
 import type { ServeOptions } from '../server/serve.js';
 import type { JournalEntry } from '../server/journal.js';
+import { extensionOptions, parseDelayOption, parseJournal, parseMillis, parseOrigins, parsePrefix, parseSeed, parseSize, parseWorkers, readSeedData } from './serve-options.js';
 
 /** Where surfaces without a port of their own start looking for a free one. */
 export const FLOATING_PORT = 8081;
-
-function parseSize(text: string): number {
-  const m = /^(\d+)\s*(b|kb|k|kib|mb|m|mib)?$/i.exec(text.trim());
-  if (!m) throw new UsageError(`--max-body: "${text}" is not a size (bytes, or with kb/mb)`);
-  const unit = (m[2] ?? 'b').toLowerCase();
-  return Number(m[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
-}
-
-function parseWorkers(text: string): string {
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 256) throw new InvalidArgumentError('expected a number of processes from 1 to 256');
-  return text;
-}
-
-function parseMillis(text: string): string {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new InvalidArgumentError('expected a positive number of milliseconds');
-  return text;
-}
-
-/** The options the built-in extensions declare (descriptors carry them; the runtimes read them). */
-function extensionOptions(): Option[] {
-  return [authExtension, rangeExtension].flatMap((d) => d.options.map((o) => {
-    const option = new Option(o.flag, o.description);
-    if (o.default !== undefined) option.default(o.default);
-    const check = o.check;
-    if (check) option.argParser((text: string) => { const why = check(text); if (why !== undefined) throw new InvalidArgumentError(why); return text; });
-    return option;
-  }));
-}
 
 export function program(): Command {
   const cmd = new Command('api-serve')
@@ -86,7 +57,7 @@ export function program(): Command {
     .option('--log', 'one line per exchange: method, target, status, ms, mocked or handled')
     .addOption(new Option('--reserved-prefix <path>', "where api-serve's own routes live").default('/__api-serve/').argParser(parsePrefix))
     .option('--docs', 'serve the HTML reference at <prefix>docs and the OpenAPI document at <prefix>openapi.json')
-    .option('--lenient', 'an OpenAPI document whose schemas ask for a check api-serve cannot make is served with that check left out (one warning per keyword) instead of refused; so is a part that is not valid OpenAPI but can be left out (a schema keyword of the wrong kind, an operation naming a path parameter it does not declare)')
+    .option('--lenient', lenientHelp('served'))
     .addOption(new Option('--upstream <url>', 'S10: base URL of the document store (default: a built-in test double)').env('API_SERVE_UPSTREAM'))
     .addOption(new Option('--upstream-timeout <ms>', 'S10: how long a document lookup may take').default('5000').argParser(parseMillis))
     .addHelpText('after', '\nUsers of the authenticated surfaces (S6): api-serve users add|remove|list (see api-serve users --help).\nAn OpenAPI document as TypeScript source: api-serve import doc.yaml -o api.ts (see api-serve import --help).')
@@ -96,46 +67,6 @@ export function program(): Command {
 }
 
 interface Opts { lenient?: boolean; port?: string; host: string; data: string; all?: boolean; maxBody: string; record?: string; scenario?: string; store?: string; workers?: string; mock?: boolean; dynamic?: boolean; stateful?: boolean; seed?: number; [key: string]: unknown }
-
-// Given bare, commander passes the option's preset ('*', '500') through these parsers: without a
-// preset it passed `true` past them, which crashed --cors and kept 1 request for --journal.
-function parseOrigins(text: string): CorsOrigins {
-  if (text === '*') return '*';
-  const origins = text.split(',').map((o) => o.trim()).filter((o) => o !== '');
-  for (const o of origins) if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new InvalidArgumentError(`"${o}" is not an origin (scheme://host[:port], e.g. http://localhost:5173)`);
-  return origins;
-}
-
-function parseDelayOption(text: string): Delay {
-  const d = parseDelay(text);
-  if (d === undefined) throw new InvalidArgumentError(`"${text}" is not a delay (200ms, 1s, or a range 100-500ms, at most 60s)`);
-  return d;
-}
-
-function parseJournal(text: string): number {
-  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new InvalidArgumentError(`"${text}" is not a number of requests to keep (1 or more)`);
-  return Number(text);
-}
-
-function parsePrefix(text: string): string {
-  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/$/.test(text)) throw new InvalidArgumentError(`"${text}" is not a path prefix (like /__api-serve/: starts and ends with /)`);
-  return text;
-}
-
-/** `--seed-data`: a JSON object; anything else is a usage error naming the file. */
-function readSeedData(file: string): Record<string, unknown> {
-  let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (err) { throw new UsageError(`--seed-data ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`); }
-  let data: unknown;
-  try { data = JSON.parse(text); } catch (err) { throw new UsageError(`--seed-data ${file}: not JSON (${(err as Error).message})`); }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--seed-data ${file}: expected an object of lists by collection path, like { "/person": [...] }`);
-  return data as Record<string, unknown>;
-}
-
-function parseSeed(text: string): number {
-  if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`"${text}" is not a seed (a whole number from 0 to 999999999)`);
-  return Number(text);
-}
 
 /**
  * What serves a loaded module: its handlers, or the mock interpreter for `--mock` and for a
