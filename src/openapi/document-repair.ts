@@ -1,7 +1,8 @@
 // Under `--lenient`, a document the OpenAPI schema refuses for a defect that can be left out is
 // loaded without it, one warning per defect: a JSON Schema keyword of the wrong kind (api.video's
 // `pattern: 0`) and an operation whose path names a parameter it does not declare (clicksend's
-// `/uploads?convert={convert}`). Anything else is refused as before, lenient or not.
+// `/uploads?convert={convert}`), in OpenAPI 3.x and Swagger 2.0 alike. Anything else is refused as
+// before, lenient or not.
 // decided: docs/openapi-in.md "Checks api-serve cannot make" (what --lenient leaves out).
 import { child } from './warnings.js';
 
@@ -52,8 +53,8 @@ function locate(doc: Obj, pointer: string): { readonly at: string; readonly hold
   return undefined;
 }
 
-/** Whether a pointer lies inside a Schema Object (under a `schema`, a `schemas` map, or a schema's own keywords). */
-const inSchema = (at: string) => /\/(schema|schemas\/[^/]+|items|properties\/[^/]+|allOf\/\d+|anyOf\/\d+|oneOf\/\d+|not|additionalProperties)(\/|$)/.test(at);
+/** Whether a pointer lies inside a Schema Object (under a `schema`, a `schemas` map or Swagger 2.0's `definitions`, or a schema's own keywords). */
+const inSchema = (at: string) => /\/(schema|schemas\/[^/]+|definitions\/[^/]+|items|properties\/[^/]+|allOf\/\d+|anyOf\/\d+|oneOf\/\d+|not|additionalProperties)(\/|$)/.test(at);
 
 /**
  * Leaves out the defect one validation error names (`pointer`, in the dereferenced document, when

@@ -46,7 +46,7 @@ export function importSurface(loaded: LoadedDocument, name: string): ImportedSur
   // A Swagger 2.0 file is read converted: each warning names its place in the file.
   const warnings = new Warnings(loaded.converted?.pointer);
   for (const note of loaded.converted?.notes ?? []) warnings.add(note.pointer, `converted to OpenAPI 3.0 with a loss: ${note.message}`);
-  for (const left of loaded.repairs ?? []) warnings.add(left.pointer, left.message);
+  for (const left of loaded.repairs ?? []) warnings.addInFile(left.pointer, left.message);
   const ctx = { doc, schemas: new SchemaReader(doc, loaded.version, warnings, loaded.base), securitySchemes: securitySchemes(doc, warnings), warnings };
   // A Map, not an object: an operationId `__proto__` assigned to a plain object would set its
   // prototype, and the operation would be lost from the surface without a word.

@@ -137,7 +137,7 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   }
   if (typeof head !== 'object' || head === null || Array.isArray(head)) throw new OpenApiLoadError(`${path}: not an OpenAPI document (expected an object with an \`openapi\` field)`);
   const document = head as OpenApiDocument;
-  if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence);
+  if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence, load.lenient === true);
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
   // Repairs are made in the document itself: not through the copy that hides in-document `$id` refs.
@@ -168,7 +168,8 @@ const MAX_REPAIRS = 25;
 
 /**
  * `repairs`: the list lenient repairs go to; `hint` when not lenient (a refusal then says when
- * --lenient would load the document); null when no repair is made here (Swagger 2.0, in-document `$id` refs).
+ * --lenient would load the document); null when no repair is made here (a document with
+ * in-document `$id` refs, and a Swagger 2.0 one once converted: its repairs are made before).
  */
 async function validated(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, at = (p: string) => `#${p}`, what = 'not a valid OpenAPI document', repairs: Repair[] | 'hint' | null = null): Promise<void> {
   for (;;) {
@@ -202,11 +203,13 @@ async function validated(path: string, document: OpenApiDocument, options: Parse
  * decided (docs/decisions.md "OpenAPI in"): Swagger 2.0 is read through
  * swagger2openapi rather than refused: 1,015 of the 2,639 public definitions are 2.0.
  */
-async function loadSwagger2(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence): Promise<LoadedDocument> {
+async function loadSwagger2(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, lenient: boolean): Promise<LoadedDocument> {
   // YAML reads an unquoted `swagger: 2.0` as the number 2.
   if (document.swagger === 2) throw new OpenApiLoadError(`${path}#/swagger: the number 2, not the text "2.0" (quote it in YAML: swagger: "2.0")`);
   if (document.swagger !== '2.0') throw new OpenApiLoadError(`${path}: swagger ${JSON.stringify(document.swagger)} is not supported (Swagger 2.0, OpenAPI 3.0.x or 3.1.x)`);
-  await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document');
+  // The parts --lenient leaves out are left out of the 2.0 document, before conversion: its warnings point into the file.
+  const repairs: Repair[] | 'hint' = lenient ? [] : 'hint';
+  await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document', repairs);
   const [{ convertSwagger2, Swagger2Error }, { swagger2Pointers }] = await Promise.all([import('./swagger2.js'), import('./swagger2-pointers.js')]);
   let converted;
   try { converted = await convertSwagger2(document); } catch (err) {
@@ -217,5 +220,5 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   // A converted document the 3.0 schema refuses is the converter's doing: the place in the file, and in the conversion.
   const at = (p: string) => { const s = pointer(p); return `#${s.pointer}${s.exact ? '' : ` (${p} once converted to OpenAPI 3.0)`}`; };
   await validated(path, converted.document, options, fence, at, 'not valid once converted to OpenAPI 3.0');
-  return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes } };
+  return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(Array.isArray(repairs) && repairs.length > 0 ? { repairs } : {}) };
 }

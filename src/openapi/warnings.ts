@@ -30,7 +30,15 @@ export class Warnings {
     const also = weaker === undefined ? {} : { weaker };
     // The pointer the user can open; where the file has no exact place, the converted one is said too.
     const at = this.inFile?.(pointer) ?? { pointer, exact: true };
-    const w = { pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)`, ...also };
+    this.push({ pointer: at.pointer, message: at.exact ? message : `${message} (at ${pointer === '' ? 'the root' : pointer} once converted to OpenAPI 3.0)`, ...also });
+  }
+
+  /** A warning whose pointer is into the file already (a part --lenient left out of a Swagger 2.0 document before converting it). */
+  addInFile(pointer: string, message: string): void {
+    this.push({ pointer, message });
+  }
+
+  private push(w: ImportWarning): void {
     const key = `${w.pointer}\n${w.message}`;
     if (this.said.has(key)) return;
     this.said.add(key);

@@ -96,4 +96,46 @@ paths:
   }
 });
 
+// The same defects in a Swagger 2.0 document: left out before it is converted, so each refusal and
+// warning points into the 2.0 file (`definitions`, not the converted `components/schemas`).
+const SWAGGER = `swagger: '2.0'
+info: { title: Old, version: '1' }
+paths:
+  /items/{itemId}:
+    get:
+      operationId: item
+      produces: [application/json]
+      responses: { '200': { description: one, schema: { type: string } } }
+  /codes:
+    post:
+      operationId: code
+      consumes: [application/json]
+      produces: [application/json]
+      parameters: [ { name: body, in: body, required: true, schema: { $ref: '#/definitions/Code' } } ]
+      responses: { '200': { description: stored, schema: { $ref: '#/definitions/Code' } } }
+definitions:
+  Code: { type: object, required: [code], properties: { code: { type: string, maxLength: '4', pattern: '^[A-Z]+$' } } }
+`;
+
+test('Swagger 2.0: refused naming the place in the 2.0 file and saying --lenient would load it; with --lenient, served without those parts, warned in the file', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'old.yaml'), SWAGGER);
+  const r = runBin('api-serve', ['old.yaml', '--mock', '--port', '0'], { cwd: dir });
+  assert.is(r.code, 2, r.stderr);
+  assert.is(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+  assert.match(r.stderr, /^api-serve: old\.yaml#\/paths\/~1codes\/post\/parameters\/0\/schema\/properties\/code\/maxLength: not a valid Swagger 2\.0 document: .*; give --lenient to load the document with it left out$/m);
+  const served = await spawnServe(['old.yaml', '--mock', '--lenient', '--port', '0', '--data', join(dir, 'data')], 1, { cwd: dir });
+  try {
+    const url = served.urls.old!;
+    assert.match(served.stderr(), /warning: old\.yaml#\/definitions\/Code\/properties\/code\/maxLength: maxLength "4" is not a valid maxLength/);
+    assert.match(served.stderr(), /warning: old\.yaml#\/paths\/~1items~1\{itemId\}\/get: GET \/items\/\{itemId\} names the path parameter\(s\)/);
+    const json = { 'content-type': 'application/json' };
+    // The bad maxLength is gone; the pattern beside it still holds.
+    assert.is((await call(url, 'POST', '/codes', { headers: json, body: '{"code":"ABCDEFG"}' })).status, 200);
+    assert.is((await call(url, 'POST', '/codes', { headers: json, body: '{"code":"abc"}' })).status, 400);
+    // The operation left out is not served.
+    assert.is((await call(url, 'GET', '/items/1')).status, 404);
+  } finally { await served.stop(); }
+});
+
 test.run();
