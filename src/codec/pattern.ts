@@ -3,6 +3,7 @@
 import { compileRe2 } from './re2.js';
 import { re2Syntax } from './pattern-syntax.js';
 import { type Matcher, splitPattern } from './pattern-lookaround.js';
+import { unicodeModeSource } from './pattern-annex-b.js';
 
 /** A compiled schema pattern: `test` searches anywhere in the text (JSON Schema's rule). */
 export interface Pattern {
@@ -54,14 +55,21 @@ type Compiled =
 /** Patterns come from loaded surfaces and documents; the bound only stops a reloading process growing forever. */
 const CACHE_LIMIT = 10_000;
 const cache = new Map<string, Compiled>();
+/** Sources read outside Unicode mode (pattern-annex-b.ts), for the importer's warning. */
+const legacy = new Set<string>();
 
-function compile(source: string): Compiled {
-  const quoted = `pattern ${JSON.stringify(source)}`;
+function compile(given: string): Compiled {
+  const quoted = `pattern ${JSON.stringify(given)}`;
+  let source = given;
   try {
     // JSON Schema patterns are ECMAScript regular expressions (Unicode mode): that decides validity.
     new RegExp(source, 'u');
   } catch {
-    return { ok: false, invalid: true, problem: `${quoted} is not a valid regular expression`, refused: undefined };
+    // Valid only outside Unicode mode (`\_`, `{1-70}`): read as ECMAScript reads it there (pattern-annex-b.ts).
+    const rewritten = unicodeModeSource(source);
+    if (rewritten === undefined) return { ok: false, invalid: true, problem: `${quoted} is not a valid regular expression`, refused: undefined };
+    source = rewritten;
+    legacy.add(given);
   }
   const refused = (problem: string): Compiled => ({ ok: false, invalid: false, problem, refused: new LinearRegExp(source, undefined) });
   const syntax = re2Syntax(source);
@@ -88,7 +96,7 @@ function compile(source: string): Compiled {
 function compiled(source: string): Compiled {
   let c = cache.get(source);
   if (c === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
+    if (cache.size >= CACHE_LIMIT) { cache.clear(); legacy.clear(); }
     c = compile(source);
     cache.set(source, c);
   }
@@ -110,6 +118,15 @@ export function compilePattern(source: string): LinearRegExp | undefined {
 export function patternProblem(source: string): string | undefined {
   const c = compiled(source);
   return c.ok ? undefined : c.problem;
+}
+
+/**
+ * Whether a pattern is an ECMAScript regular expression only outside Unicode mode, and so read as
+ * ECMAScript reads it there (an escaped punctuation character, a brace that is no count: itself).
+ */
+export function outsideUnicodeMode(source: string): boolean {
+  compiled(source);
+  return legacy.has(source);
 }
 
 /** What generators draw texts matching `re` from; they keep only the texts `re.test` accepts. */

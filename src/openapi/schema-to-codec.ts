@@ -4,6 +4,7 @@
 import * as t from '../codec/codecs.js';
 import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { compilePattern } from '../codec/constraints.js';
+import { outsideUnicodeMode } from '../codec/pattern.js';
 import { deepEqual } from '../codec/json-equal.js';
 import { KEYWORDS, type ReadSub, withRule } from '../codec/keywords/index.js';
 import { intersect, narrowed } from './all-of-parts.js';
@@ -19,6 +20,10 @@ import { discriminatorValues } from '../codec/union.js';
 import { ASSERTING_KEYWORDS } from './vocabulary.js';
 
 type Obj = Record<string, unknown>;
+/** A pattern valid only outside ECMAScript's Unicode mode: honoured as ECMAScript reads it there, said once. */
+// decided: docs/openapi-in.md "Patterns".
+const LEGACY_PATTERN = (p: string) => `${JSON.stringify(p)} is an ECMAScript regular expression only without the u flag (an escaped punctuation character, or a brace that is no count); matched as ECMAScript matches it there, each such character standing for itself`;
+
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Keywords that only annotate (or that this module reads elsewhere): no warning when present. */
@@ -288,6 +293,7 @@ export class SchemaReader {
       const { pattern: _p, ...rest } = schema;
       return this.constrained(rest, pointer, base, STRING_KEYS);
     }
+    if (typeof schema.pattern === 'string' && outsideUnicodeMode(schema.pattern)) this.warnings.add(child(pointer, 'pattern'), LEGACY_PATTERN(schema.pattern));
     return this.constrained(schema, pointer, base, STRING_KEYS);
   }
 
@@ -343,7 +349,10 @@ export class SchemaReader {
     }
     const patterns: Record<string, Codec<unknown>> = {};
     if (isObj(schema.patternProperties)) {
-      for (const [p, s] of Object.entries(schema.patternProperties)) own(patterns, p, this.read(s, child(pointer, 'patternProperties', p), `${name}Pattern`));
+      for (const [p, s] of Object.entries(schema.patternProperties)) {
+        if (outsideUnicodeMode(p)) this.warnings.add(child(pointer, 'patternProperties', p), LEGACY_PATTERN(p));
+        own(patterns, p, this.read(s, child(pointer, 'patternProperties', p), `${name}Pattern`));
+      }
     }
     const ap = schema.additionalProperties;
     // OpenAPI objects take keys they do not list unless they say `additionalProperties: false`, and

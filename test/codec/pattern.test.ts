@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Part, api, body, json, post } from '../../src/dsl/index.js';
 import { checkSurface } from '../../src/dsl/check-surface.js';
 import { t } from '../../src/codec/index.js';
-import { compilePattern, patternProblem } from '../../src/codec/pattern.js';
+import { compilePattern, outsideUnicodeMode, patternProblem } from '../../src/codec/pattern.js';
 import { importSurface, loadDocument } from '../../src/openapi/index.js';
 import { ROOT } from '../helpers/cli.js';
 import { tempDir } from '../helpers/server.js';
@@ -143,6 +143,53 @@ test('an imported document: ^(a+)+$ is kept and runs on RE2; a backreference ref
   assert.is(codec.check({ name: 'aaa' }, '$').ok, true);
   const backref = await importSurface(await loadDocument(join(dir, 'backref.json')), 'backref');
   assert.throws(() => checkSurface(backref.surface), /pattern "\(a\)\\\\1" cannot be matched in linear time/);
+});
+
+// Public definitions' patterns (threatjammer, ably, beezup, amadeus) that ECMAScript takes only
+// without the u flag: judged here against `new RegExp(p)` itself, the reading a browser gives them.
+test('a pattern valid only outside Unicode mode matches what new RegExp(p) matches; one valid in neither stays refused', () => {
+  const cases: [string, string[]][] = [
+    ['^([A-Z0-9\\_]+)$', ['AB_9', 'ab', '_', 'A-B', '']],
+    ['rel=\\"(first|last)\\"', ['rel="first"', 'rel=first', 'rel=\\"last\\"']],
+    ['^[\\w \\.?&\\%-=]+$', ['a b.c?&%=', '5:;<', '#', 'é']],
+    ['^[a-zA-Z]{1-70}$', ['a{1-70}', 'abc', 'a{1,70}']],
+    ['^x}y]$', ['x}y]', 'xy']],
+  ];
+  for (const [source, values] of cases) {
+    assert.throws(() => new RegExp(source, 'u'), undefined, `${source} is refused in Unicode mode`);
+    const ours = compilePattern(source);
+    assert.ok(ours !== undefined && patternProblem(source) === undefined, `${source} is compiled`);
+    assert.ok(outsideUnicodeMode(source), `${source} is said to be read outside Unicode mode`);
+    const native = new RegExp(source);
+    for (const v of values) assert.is(ours.test(v), native.test(v), `${source} on ${JSON.stringify(v)}`);
+  }
+  assert.not.ok(outsideUnicodeMode('^[a-z]+$'));
+  for (const invalid of ['\\a', '[\\w-z]', '[a-', '\\p{L']) {
+    if (invalid === '[a-') assert.throws(() => new RegExp(invalid));
+    assert.is(compilePattern(invalid), undefined, `${invalid} is refused`);
+  }
+});
+
+test('an imported document with such a pattern starts with one warning naming it, and the pattern holds', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'ids.json'), JSON.stringify({
+    openapi: '3.0.3', info: { title: 't', version: '1' },
+    paths: { '/a': { post: {
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', pattern: '^([A-Z0-9\\_]+)$' } } } } } },
+      responses: { 200: { description: 'ok' } },
+    } } },
+  }));
+  const imported = importSurface(await loadDocument(join(dir, 'ids.json')), 'ids');
+  checkSurface(imported.surface);
+  const said = imported.warnings.filter((w) => /only without the u flag/.test(w.message));
+  assert.is(said.length, 1);
+  assert.is(said[0]!.pointer, '/paths/~1a/post/requestBody/content/application~1json/schema/properties/name/pattern');
+  assert.is(said[0]!.weaker, undefined, 'not a weaker check: the document is not refused');
+  const [a] = Object.values(imported.surface.tree);
+  const part = a?.kind === 'endpoint' ? (a.parts as readonly Part[]).find((x) => typeof x !== 'string' && x.kind === 'body') : undefined;
+  assert.ok(typeof part !== 'string' && part?.kind === 'body');
+  assert.is(part.codec.check({ name: 'AB_9' }, '$').ok, true);
+  assert.is(part.codec.check({ name: 'ab' }, '$').ok, false);
 });
 
 test.run();
