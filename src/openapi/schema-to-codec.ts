@@ -228,6 +228,15 @@ export class SchemaReader {
       const told = (d: string) => {
         const lacking = options.find((o) => { try { return discriminatorValues(o, d).length === 0; } catch { return true; } });
         if (lacking !== undefined) throw new Error(`the discriminator property "${d}" is not a constant of ${lacking.label}, so options are told apart by their schemas`);
+        // A value two options both allow (peertube's grant_type, an enum of both values in each) picks neither: the same.
+        const owner = new Map<string, Codec<unknown>>();
+        for (const o of options) {
+          for (const v of discriminatorValues(o, d)) {
+            const first = owner.get(v);
+            if (first !== undefined && first !== o) throw new Error(`the discriminator value ${JSON.stringify(v)} of "${d}" is allowed by both ${first.label} and ${o.label}, so options are told apart by their schemas`);
+            owner.set(v, o);
+          }
+        }
         return t.union(options, { discriminator: d });
       };
       if (mode === 'oneOf') parts.push(this.attempt(pointer, undefined, () => (discriminator ? told(discriminator) : t.union(options)), () => t.union(options)));

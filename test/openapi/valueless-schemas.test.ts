@@ -31,6 +31,14 @@ const doc = {
       ],
       discriminator: { propertyName: 'kind' },
     } } } }, responses: { 204: { description: 'ok' } } } },
+    // peertube's token request: both options allow both grant types, so the value picks neither.
+    '/tokens': { post: { requestBody: { required: true, content: { 'application/json': { schema: {
+      oneOf: [
+        { type: 'object', required: ['grant_type', 'username'], properties: { grant_type: { type: 'string', enum: ['password', 'refresh_token'] }, username: { type: 'string' } }, additionalProperties: false },
+        { type: 'object', required: ['grant_type', 'refresh_token'], properties: { grant_type: { type: 'string', enum: ['password', 'refresh_token'] }, refresh_token: { type: 'string' } }, additionalProperties: false },
+      ],
+      discriminator: { propertyName: 'grant_type', mapping: { password: '#/components/schemas/P', refresh_token: '#/components/schemas/R' } },
+    } } } }, responses: { 204: { description: 'ok' } } } },
     '/empty-enum': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: {
       type: 'object', required: ['grants'], properties: { grants: { type: 'array', items: { type: 'string' }, enum: [] } },
     } } } } } } },
@@ -72,6 +80,16 @@ test('a discriminator an option does not state as a constant: the document start
     assert.is((await post({ kind: 'cat', lives: 9 })).status, 204);
     assert.is((await post({ kind: 'dog', barks: true })).status, 204);
     assert.is((await post({ kind: 'dog' })).status, 400);
+  });
+});
+
+test('a discriminator value two options both allow: the document starts, said in a warning, and oneOf tells the options apart', async () => {
+  assert.ok(imported.warnings.some((w) => /discriminator value "password" of "grant_type" is allowed by both/.test(w.message)), JSON.stringify(imported.warnings));
+  await withServer(mock(imported.surface), async (s) => {
+    const post = (body: unknown) => call(s.url, 'POST', '/tokens', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.is((await post({ grant_type: 'password', username: 'bob' })).status, 204);
+    assert.is((await post({ grant_type: 'refresh_token', refresh_token: 'r1' })).status, 204);
+    assert.is((await post({ grant_type: 'password' })).status, 400);
   });
 });
 
