@@ -41,28 +41,39 @@ export function intersect(name: string, parts: readonly Codec<unknown>[]): Codec
     // Kinds allOf cannot merge (an object beside a oneOf of objects, a text beside an anyOf): one
     // part makes the values, a union when there is one (its options are whole values), and the
     // others are rules on it, so every part holds and generated values meet them all.
-    if (parts.some((p) => p.kind === 'lazy')) throw err;
-    const i = Math.max(0, parts.findIndex((p) => p.kind === 'union'));
+    // A part still being built (a `$ref` into the cycle this allOf is part of, sinao's
+    // SalesDocumentContract) cannot be merged, but holds as a rule, read once it is built.
+    const i = parts.findIndex((p) => p.kind === 'union') >= 0 ? parts.findIndex((p) => p.kind === 'union') : parts.findIndex((p) => p.kind !== 'lazy');
+    if (i < 0) throw err;
     return parts.reduce<Codec<unknown>>((whole, p, j) => (j === i ? whole : withRule(whole, partRule(whole, p))), parts[i]!);
   }
 }
 
 /** An `allOf` part as a rule on another: its schema beside the other's keywords, or in an `allOf` where they would clash. */
-function partRule(whole: Codec<unknown>, part: Codec<unknown>): KeywordRule {
-  const clash = Object.keys(part.schema).some((k) => Object.hasOwn(whole.schema, k));
+function partRule(whole: Codec<unknown>, given: Codec<unknown>): KeywordRule {
+  // A part still being built is written as its `$ref` beside the other part's keywords (a clash: in an allOf).
+  const clash = given.kind === 'lazy' || Object.keys(given.schema).some((k) => Object.hasOwn(whole.schema, k));
+  // Read when a value is judged or made, by then built.
+  const built = (): Codec<unknown> => (given.kind === 'lazy' ? given.target() : given);
   return {
-    keyword: part.kind === 'union' ? part.mode : 'allOf',
-    schema: clash ? { allOf: [part.schema] } : part.schema,
+    keyword: given.kind === 'union' ? given.mode : 'allOf',
+    schema: clash ? { allOf: [given.schema] } : given.schema,
     test(v) {
-      const r = part.check(v, '$');
+      const r = given.check(v, '$');
       return r.ok ? undefined : r.error;
     },
-    evaluated: (_v, walk) => walk(part),
+    evaluated: (_v, walk) => walk(given),
     // An object part: its sample's keys under the value's, a value its field refuses replaced by the field's sample.
     fix(v, sample) {
+      const part = built();
       if (part.kind !== 'object' || !isObj(v)) return v;
       const out: Obj = {};
-      try { for (const [k, x] of Object.entries(sample(part) as Obj)) own(out, k, x); } catch { /* no sample: the value's keys alone */ }
+      if (given.kind === 'lazy') {
+        // A part of a cycle: its required fields' samples alone (a whole sample of it would draw the cycle again at each level).
+        for (const [k, field] of Object.entries(part.props)) {
+          if (field.kind !== 'optional' && !Object.hasOwn(v, k)) try { own(out, k, sample(field)); } catch { /* left out: the rule then refuses the value */ }
+        }
+      } else try { for (const [k, x] of Object.entries(sample(part) as Obj)) own(out, k, x); } catch { /* no sample: the value's keys alone */ }
       for (const [k, x] of Object.entries(v)) {
         const field = Object.hasOwn(part.props, k) ? part.props[k]! : undefined;
         let value = x;
