@@ -98,10 +98,17 @@ export const declaredSecurityExtension: ExtensionDescriptor<DeclaredSecurityConf
   docs: (config) => ({ kind: 'security', requirements: config.requirements }),
 };
 
-export type DeclaredSecurityPart = ExtensionPart<'credentials', PresentCredentials, DeclaredSecurityConfig>;
+/** The part: the handler reads the credentials as `input.credentials`, or under the `key` given. */
+export type DeclaredSecurityPart<K extends string = 'credentials'> = ExtensionPart<K, PresentCredentials, DeclaredSecurityConfig>;
 
-/** Requires credentials as an OpenAPI `security` array says: any one requirement, all of its schemes. */
-export function declaredSecurity(requirements: readonly SecurityRequirement[]): DeclaredSecurityPart {
+/**
+ * Requires credentials as an OpenAPI `security` array says: any one requirement, all of its
+ * schemes. `key` names them in the handler's input where an operation has a parameter named
+ * `credentials` already (flat.io's `/lti/credentials/{credentials}`).
+ */
+export function declaredSecurity<const K extends string = 'credentials'>(requirements: readonly SecurityRequirement[], options: { readonly key?: K } = {}): DeclaredSecurityPart<K> {
   if (requirements.length === 0 || requirements.some((r) => r.length === 0)) throw new TypeError('declaredSecurity(): every requirement names at least one scheme');
-  return { kind: 'extension', ext: declaredSecurityExtension, key: 'credentials', config: { requirements } };
+  const key = (options.key ?? 'credentials') as K;
+  if (typeof key !== 'string' || key === '') throw new TypeError('declaredSecurity(): key must be a non-empty name');
+  return { kind: 'extension', ext: declaredSecurityExtension, key, config: { requirements } };
 }

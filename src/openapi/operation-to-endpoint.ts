@@ -96,7 +96,7 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
     const part = parameterPart(p, schemas, warnings);
     if (part) { parts.push(part); taken.add(p.name); }
   }
-  const security = securityPart(op.security ?? doc.security, op.security !== undefined ? child(pointer, 'security') : '/security', ctx.securitySchemes, warnings);
+  const security = securityPart(op.security ?? doc.security, op.security !== undefined ? child(pointer, 'security') : '/security', ctx.securitySchemes, warnings, taken);
   if (security) parts.push(security);
   const rb = deref(doc, op.requestBody, child(pointer, 'requestBody'), warnings);
   if (rb) {

@@ -37,7 +37,7 @@ export function securitySchemes(doc: Obj, warnings: Warnings): Map<string, Secur
 }
 
 /** The part an operation's security asks for, or undefined when a request needs no credentials. */
-export function securityPart(requirements: unknown, pointer: string, schemes: ReadonlyMap<string, SecurityScheme>, warnings: Warnings): DeclaredSecurityPart | undefined {
+export function securityPart(requirements: unknown, pointer: string, schemes: ReadonlyMap<string, SecurityScheme>, warnings: Warnings, taken: ReadonlySet<string> = new Set()): DeclaredSecurityPart<string> | undefined {
   if (!Array.isArray(requirements) || requirements.length === 0) return undefined;
   const out: SecurityRequirement[] = [];
   for (const [i, req] of requirements.entries()) {
@@ -52,5 +52,9 @@ export function securityPart(requirements: unknown, pointer: string, schemes: Re
     }
     out.push(uses.map((u) => ({ scheme: u.scheme!, scopes: u.scopes })));
   }
-  return out.length === 0 ? undefined : declaredSecurity(out);
+  if (out.length === 0) return undefined;
+  // Named apart from the operation's parameters (a handler reads its parts by name).
+  let key = 'credentials';
+  for (let n = 2; taken.has(key); n++) key = n === 2 ? 'securityCredentials' : `securityCredentials${n - 1}`;
+  return key === 'credentials' ? declaredSecurity(out) : declaredSecurity(out, { key });
 }

@@ -101,7 +101,8 @@ class Writer {
         }
         if (p.ext.name === 'declared-security') {
           const { requirements } = p.config as DeclaredSecurityConfig;
-          return `declaredSecurity([${requirements.map((r) => `[${r.map((u) => `{ scheme: ${this.scheme(u.scheme)}, scopes: ${literal(u.scopes)} }`).join(', ')}]`).join(', ')}])`;
+          const key = p.key === 'credentials' ? '' : `, { key: ${literal(p.key)} }`;
+          return `declaredSecurity([${requirements.map((r) => `[${r.map((u) => `{ scheme: ${this.scheme(u.scheme)}, scopes: ${literal(u.scopes)} }`).join(', ')}]`).join(', ')}]${key})`;
         }
         this.codecs.notes.push(`the ${p.ext.name} part is not written`);
         return '';

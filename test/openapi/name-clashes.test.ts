@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { surfaceSource } from '../../src/openapi/surface-source.js';
 import { mock } from '../../src/mock/index.js';
 import { call, withServer } from '../helpers/server.js';
 
@@ -28,7 +29,14 @@ writeFileSync(join(dir, 'doc.json'), JSON.stringify({
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
       responses: { 204: { description: 'ok' } },
     } },
+    // flat.io: a path parameter named like the handler's credentials.
+    '/lti/credentials/{credentials}': { delete: {
+      security: [{ bearer: [] }],
+      parameters: [{ name: 'credentials', in: 'path', required: true, schema: { type: 'string', pattern: '^c[0-9]+$' } }],
+      responses: { 204: { description: 'revoked' } },
+    } },
   },
+  components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
 }));
 
 test('the document starts; each clashing parameter is a warning naming it; the path parameter and the body are read as before', async () => {
@@ -42,6 +50,18 @@ test('the document starts; each clashing parameter is a warning naming it; the p
     assert.is((await call(s.url, 'POST', '/import?body=x', { headers: { 'content-type': 'application/json' }, body: '{}' })).status, 204);
     assert.is((await call(s.url, 'POST', '/import', { headers: { 'content-type': 'application/json' }, body: '[1]' })).status, 400, 'the body is still an object');
   });
+});
+
+test('a parameter named credentials beside a security requirement: both are read, the credentials under another name', async () => {
+  const imported = importSurface(await loadDocument(join(dir, 'doc.json')), 'clashes');
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'DELETE', '/lti/credentials/c1')).status, 401, 'the security requirement holds');
+    const auth = { authorization: 'Bearer t0ken' };
+    assert.is((await call(s.url, 'DELETE', '/lti/credentials/c1', { headers: auth })).status, 204);
+    assert.is((await call(s.url, 'DELETE', '/lti/credentials/x', { headers: auth })).status, 400, 'the path parameter keeps its pattern');
+  });
+  const source = surfaceSource(imported, { file: 'clashes.json', command: 'api-serve' });
+  assert.match(source, /declaredSecurity\(\[\[\{ scheme: .*\}\]\], \{ key: "securityCredentials" \}\)/);
 });
 
 test.run();
