@@ -12,6 +12,7 @@ import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-docu
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import { passesParserValidation } from './document-schema-check.js';
 import { type Repair, repairOnce } from './document-repair.js';
+import { normalizePathKeys } from './path-keys.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
 
@@ -28,7 +29,10 @@ export interface LoadedDocument {
   readonly converted?: ConvertedFrom;
   /** The file's URL: the base URI of the document's schemas outside every `$id`. */
   readonly base?: string;
-  /** What `lenient` left out of a document the OpenAPI schema refused (document-repair.ts), one warning each. */
+  /**
+   * Path keys read as meant (path-keys.ts), and what `lenient` left out of a document the OpenAPI
+   * schema refused (document-repair.ts): one warning each, pointing into the file.
+   */
   readonly repairs?: readonly Repair[];
 }
 
@@ -140,10 +144,13 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence, load.lenient === true);
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
+  // Path keys no request can match (a query string, no leading slash) read as meant, said (path-keys.ts).
+  const keys = normalizePathKeys(document);
   // Repairs are made in the document itself: not through the copy that hides in-document `$id` refs.
   const repairs: Repair[] | 'hint' | null = own !== undefined ? null : load.lenient === true ? [] : 'hint';
   await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs);
-  return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href, ...(Array.isArray(repairs) && repairs.length > 0 ? { repairs } : {}) };
+  const said = [...keys, ...(Array.isArray(repairs) ? repairs : [])];
+  return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href, ...(said.length > 0 ? { repairs: said } : {}) };
 }
 
 /**
@@ -208,6 +215,7 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   if (document.swagger === 2) throw new OpenApiLoadError(`${path}#/swagger: the number 2, not the text "2.0" (quote it in YAML: swagger: "2.0")`);
   if (document.swagger !== '2.0') throw new OpenApiLoadError(`${path}: swagger ${JSON.stringify(document.swagger)} is not supported (Swagger 2.0, OpenAPI 3.0.x or 3.1.x)`);
   // The parts --lenient leaves out are left out of the 2.0 document, before conversion: its warnings point into the file.
+  const keys = normalizePathKeys(document);
   const repairs: Repair[] | 'hint' = lenient ? [] : 'hint';
   await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document', repairs);
   const [{ convertSwagger2, Swagger2Error }, { swagger2Pointers }] = await Promise.all([import('./swagger2.js'), import('./swagger2-pointers.js')]);
@@ -220,5 +228,5 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   // A converted document the 3.0 schema refuses is the converter's doing: the place in the file, and in the conversion.
   const at = (p: string) => { const s = pointer(p); return `#${s.pointer}${s.exact ? '' : ` (${p} once converted to OpenAPI 3.0)`}`; };
   await validated(path, converted.document, options, fence, at, 'not valid once converted to OpenAPI 3.0');
-  return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(Array.isArray(repairs) && repairs.length > 0 ? { repairs } : {}) };
+  return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(keys.length > 0 || Array.isArray(repairs) && repairs.length > 0 ? { repairs: [...keys, ...(Array.isArray(repairs) ? repairs : [])] } : {}) };
 }

@@ -1,0 +1,98 @@
+// Path keys public definitions write that no request path can match (clicksend's
+// `/sms/history?date_from={date_from}&date_to={date_to}` with path parameters, medium's
+// `/search/articles?query={query}` with a query one, opensuse's fixed `?view=ymp`, apicurio's key
+// without a leading slash): the document starts, each key is one warning pointing at it in the
+// file, and the operation answers at the path its author meant, its parameters read from the query.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnServe } from '../helpers/cli.js';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { call, tempDir } from '../helpers/server.js';
+
+const DOC = `openapi: 3.0.3
+info: { title: Keys, version: '1' }
+paths:
+  /sms/history?date_from={date_from}&date_to={date_to}:
+    get:
+      operationId: history
+      parameters:
+        - { name: date_from, in: path, required: true, schema: { type: integer } }
+        - { name: date_to, in: path, required: true, schema: { type: integer } }
+      responses: { '200': { description: the messages, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+  /search/articles?query={query}:
+    get:
+      operationId: search
+      parameters: [ { name: query, in: query, required: true, schema: { type: string, minLength: 2 } } ]
+      responses: { '200': { description: found, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+  /binaries/{name}?view=ymp:
+    get:
+      operationId: binary
+      parameters: [ { name: name, in: path, required: true, schema: { type: string } } ]
+      responses: { '200': { description: one, content: { text/plain: { schema: { type: string } } } } }
+  /uploads:
+    get:
+      operationId: uploads
+      responses: { '200': { description: the uploads, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+  /uploads?convert={convert}:
+    post:
+      operationId: upload
+      responses: { '204': { description: stored } }
+  registry/{id}:
+    get:
+      operationId: entry
+      parameters: [ { name: id, in: path, required: true, schema: { type: integer } } ]
+      responses: { '204': { description: there } }
+`;
+
+test('each key is read as meant, one warning each pointing at the key in the file', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'keys.yaml'), DOC);
+  const imported = importSurface(await loadDocument(join(dir, 'keys.yaml')), 'keys');
+  const said = imported.warnings.filter((w) => /^the path key /.test(w.message));
+  assert.equal(said.map((w) => w.pointer).sort(), [
+    '/paths/registry~1{id}', '/paths/~1binaries~1{name}?view=ymp', '/paths/~1search~1articles?query={query}',
+    '/paths/~1sms~1history?date_from={date_from}&date_to={date_to}', '/paths/~1uploads?convert={convert}',
+  ]);
+  assert.match(said.find((w) => w.pointer.includes('sms'))!.message, /holds a query string \("\?date_from=\{date_from\}&date_to=\{date_to\}"\), which no request path has: served at \/sms\/history, with date_from, date_to as query parameters/);
+  assert.match(said.find((w) => w.pointer.includes('binaries'))!.message, /served at \/binaries\/\{name\} \(the fixed view=ymp is not required\)/);
+  assert.match(said.find((w) => w.pointer.includes('registry'))!.message, /has no leading slash: served at \/registry\/\{id\}/);
+});
+
+test('served: the query names are parameters (typed, required as declared), the merged and prefixed paths answer', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'keys.yaml'), DOC);
+  const served = await spawnServe(['keys.yaml', '--mock', '--port', '0', '--data', join(dir, 'data')], 1, { cwd: dir });
+  try {
+    const url = served.urls.keys!;
+    assert.match(served.stderr(), /warning: keys\.yaml#\/paths\/~1uploads\?convert=\{convert\}: the path key holds a query string/);
+    assert.is((await call(url, 'GET', '/sms/history?date_from=1&date_to=2')).status, 200);
+    assert.is((await call(url, 'GET', '/sms/history?date_from=1')).status, 400, 'date_to is required, as its path parameter was');
+    assert.is((await call(url, 'GET', '/sms/history?date_from=x&date_to=2')).status, 400, 'an integer still');
+    assert.is((await call(url, 'GET', '/search/articles?query=ts')).status, 200);
+    assert.is((await call(url, 'GET', '/search/articles?query=t')).status, 400, 'its schema still holds');
+    assert.is((await call(url, 'GET', '/binaries/a.rpm')).status, 200);
+    assert.is((await call(url, 'GET', '/uploads')).status, 200);
+    assert.is((await call(url, 'POST', '/uploads?convert=fax')).status, 204);
+    assert.is((await call(url, 'GET', '/registry/5')).status, 204);
+  } finally { await served.stop(); }
+});
+
+test('a key whose query names a variable ({search}=1) is left as it is: the document is judged as written', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'odd.yaml'), `openapi: 3.0.3
+info: { title: Odd, version: '1' }
+paths:
+  /numbers/search/{country}?{search}=1:
+    get:
+      parameters:
+        - { name: country, in: path, required: true, schema: { type: string } }
+        - { name: search, in: path, required: true, schema: { type: string } }
+      responses: { '204': { description: ok } }
+`);
+  const imported = importSurface(await loadDocument(join(dir, 'odd.yaml')), 'odd');
+  assert.not.ok(imported.warnings.some((w) => /^the path key /.test(w.message)));
+});
+
+test.run();
