@@ -13,6 +13,7 @@ import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import { passesParserValidation } from './document-schema-check.js';
 import { type Repair, repairOnce } from './document-repair.js';
 import { normalizePathKeys } from './path-keys.js';
+import { dropReferenceSiblings } from './reference-siblings.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
 
@@ -145,7 +146,7 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
   // Path keys no request can match (a query string, no leading slash) read as meant, said (path-keys.ts).
-  const keys = normalizePathKeys(document);
+  const keys = [...normalizePathKeys(document), ...dropReferenceSiblings(document, version[1] === '0' ? '3.0' : '3.1')];
   // Repairs are made in the document itself: not through the copy that hides in-document `$id` refs.
   const repairs: Repair[] | 'hint' | null = own !== undefined ? null : load.lenient === true ? [] : 'hint';
   await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs);

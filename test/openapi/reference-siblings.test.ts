@@ -1,0 +1,61 @@
+// Keys beside `$ref` in a Reference Object (xero's parameters `{ $ref, type: string }`): OpenAPI
+// says they are ignored, its schema refuses them. The document starts, one warning says which keys
+// and where first, and each reference means what it names.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { mock } from '../../src/mock/index.js';
+import { call, withServer } from '../helpers/server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ref-siblings-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+const doc = (openapi: string) => ({
+  openapi,
+  info: { title: 'Siblings', version: '1' },
+  paths: {
+    '/accounts': {
+      parameters: [{ $ref: '#/components/parameters/tenant', type: 'string' }],
+      get: {
+        parameters: [{ $ref: '#/components/parameters/page', description: 'which page', required: false }],
+        responses: { 200: { $ref: '#/components/responses/List', description: 'the accounts' } },
+      },
+    },
+  },
+  components: {
+    parameters: {
+      tenant: { name: 'tenant', in: 'header', required: true, schema: { type: 'string' } },
+      page: { name: 'page', in: 'query', required: true, schema: { type: 'integer' } },
+    },
+    responses: { List: { description: 'a list', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } },
+  },
+});
+
+test('3.0: the document starts; one warning names the keys and the first place; each reference means what it names', async () => {
+  writeFileSync(join(dir, 'v30.json'), JSON.stringify(doc('3.0.3')));
+  const imported = importSurface(await loadDocument(join(dir, 'v30.json')), 'siblings');
+  const said = imported.warnings.filter((w) => /beside \$ref/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.is(said[0]!.pointer, '/paths/~1accounts/parameters/0');
+  assert.match(said[0]!.message, /^type, description, required beside \$ref are ignored, as OpenAPI says of a Reference Object \(and 2 more reference objects\)$/);
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/accounts?page=1', { headers: { tenant: 't1' } })).status, 200);
+    // `required: false` beside the $ref is ignored: page is required, as the parameter it names says.
+    assert.is((await call(s.url, 'GET', '/accounts', { headers: { tenant: 't1' } })).status, 400);
+    assert.is((await call(s.url, 'GET', '/accounts?page=x', { headers: { tenant: 't1' } })).status, 400);
+    assert.is((await call(s.url, 'GET', '/accounts?page=1')).status, 400, 'the tenant header is required');
+  });
+});
+
+test('3.1: summary and description beside $ref are OpenAPI\'s own and stay; other keys are ignored the same way', async () => {
+  writeFileSync(join(dir, 'v31.json'), JSON.stringify(doc('3.1.0')));
+  const imported = importSurface(await loadDocument(join(dir, 'v31.json')), 'siblings');
+  const said = imported.warnings.filter((w) => /beside \$ref/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.match(said[0]!.message, /^type, required beside \$ref are ignored, as OpenAPI says of a Reference Object \(and 1 more reference object\)$/);
+});
+
+test.run();
