@@ -89,9 +89,20 @@ function appliedSample(codec: Codec<unknown>, depth: number): Box | undefined {
   } catch { return undefined; }
 }
 
+/**
+ * A scalar codec's merged constraints, worked out once per codec (codecs are values): a document's
+ * shared schemas put the same scalar fields in thousands of samples (Microsoft Graph's mock).
+ */
+const leaves = new WeakMap<Codec<unknown>, Leaf>();
+function leafOfScalar(codec: Codec<unknown>): Leaf {
+  let leaf = leaves.get(codec);
+  if (leaf === undefined) leaves.set(codec, leaf = leafOf(codec)!);
+  return leaf;
+}
+
 function construct(codec: Codec<unknown>, depth: number): Box | undefined {
   switch (codec.kind) {
-    case 'scalar': return { value: leafSample(leafOf(codec)!, codec) };
+    case 'scalar': return { value: leafSample(leafOfScalar(codec), codec) };
     case 'object': return objectSample(codec, depth);
     case 'array': {
       const s = codec.schema as { minItems?: number; maxItems?: number };

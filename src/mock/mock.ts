@@ -62,23 +62,45 @@ class NoValue { constructor(readonly reason: string) {} }
  * answers"): a schema no value meets (a oneOf whose options all accept the same values) does not
  * stop the document: its operation answers that response with a 500 saying so, warned at start.
  */
-function sampleOrWhy(codec: Codec<unknown>): unknown {
-  try { return sample(codec); } catch (err) { return new NoValue((err as Error).message); }
+function sampleOrWhy(codec: Codec<unknown>, samples: Samples): unknown {
+  try { return samples(codec); } catch (err) { return new NoValue((err as Error).message); }
 }
 
-function prepareResponse(spec: ResponseSpec): Prepared {
+function prepareResponse(spec: ResponseSpec, samples: Samples): Prepared {
   const codec = spec.content?.codec;
   return {
     spec,
     // Bytes (an image, a PDF) with no example: a real file of the first media type, not an empty body.
-    sampled: codec === undefined ? undefined : spec.examples[0]?.value ?? (codec.kind === 'bytes' ? binarySample(spec.content!.media[0]!.type) : sampleOrWhy(codec)),
-    headers: Object.fromEntries(Object.entries(spec.headers).map(([name, c]) => [name, sample(c)])),
+    sampled: codec === undefined ? undefined : spec.examples[0]?.value ?? (codec.kind === 'bytes' ? binarySample(spec.content!.media[0]!.type) : sampleOrWhy(codec, samples)),
+    headers: Object.fromEntries(Object.entries(spec.headers).map(([name, c]) => [name, samples(c)])),
+  };
+}
+
+/** `sample`, of a codec many responses share asked once (its value, or what it threw). */
+type Samples = (codec: Codec<unknown>) => unknown;
+
+/**
+ * A sample per codec for one mock: `sample` is deterministic (a codec's value is the same each
+ * time), and a document's shared schemas (an error body nearly every operation of Microsoft
+ * Graph answers) were sampled again for each response naming them. The value is shared as each
+ * endpoint's was already across its requests (answers never change it).
+ */
+function sampleOnce(): Samples {
+  const made = new Map<Codec<unknown>, { value: unknown } | { error: unknown }>();
+  return (codec) => {
+    let got = made.get(codec);
+    if (got === undefined) {
+      try { got = { value: sample(codec) }; } catch (error) { got = { error }; }
+      made.set(codec, got);
+    }
+    if ('error' in got) throw got.error;
+    return got.value;
   };
 }
 
 /** The mock handler of one endpoint. */
-function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => number, log: (line: string) => void = () => {}) {
-  const prepared = new Map(e.responses.map((r) => [r.status, prepareResponse(r)]));
+function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => number, log: (line: string) => void = () => {}, samples: Samples = sampleOnce()) {
+  const prepared = new Map(e.responses.map((r) => [r.status, prepareResponse(r, samples)]));
   for (const p of prepared.values()) {
     if (p.sampled instanceof NoValue) log(`api-serve: ${e.method} ${e.path}: response ${p.spec.status} has no valid value to answer (${p.sampled.reason}); the mock answers it with a 500`);
   }
@@ -166,6 +188,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       const given = options.base ? await options.base.build(env) : undefined;
       const endpoints = walk(surface);
       let seed = options.seed ?? 0;
+      const samples = sampleOnce();
       const nextSeed = () => seed++;
       const handlers: Record<string | symbol, unknown> = {};
       const mocked: string[] = [];
@@ -180,7 +203,7 @@ export function mock<T extends Tree>(surface: Surface<T>, options: MockOptions =
       for (const e of endpoints) {
         const own = lookup(given, e.keys);
         if (typeof own === 'function') { place(handlers, e.keys, own); continue; }
-        const plain = mockHandler(e, options, nextSeed, env.log);
+        const plain = mockHandler(e, options, nextSeed, env.log, samples);
         const kept = state?.handlerFor(e);
         place(handlers, e.keys, Object.assign(kept ? preferring(kept, plain) : plain, { [MOCKED]: true }));
         mocked.push(e.name);

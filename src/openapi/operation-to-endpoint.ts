@@ -79,7 +79,8 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
     // A segment mixing text and parameters (`{name}.{ext}`): docs/decisions.md "Mixed path segments".
     else parts.push(segment(...pieces.map((x) => (typeof x === 'string' ? x : captureOf(x.capture)))));
   }
-  const inPath = new Set(segments.flat().flatMap((x) => (typeof x === 'string' ? [] : [x.capture])));
+  const inPath = new Set<string>();
+  for (const pieces of segments) for (const x of pieces) if (typeof x !== 'string') inPath.add(x.capture);
   // A handler reads every part by its name: a query, header or cookie parameter named as a path
   // parameter (`/roles/{id}?id=...`) or as the body cannot be one of them. decided (docs/decisions.md
   // "OpenAPI in"): the later one is left out with a warning, so the document still starts.

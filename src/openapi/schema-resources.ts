@@ -2,6 +2,7 @@
 // `$anchor` and `$dynamicAnchor` by the URI it names, and the base URI at each schema, so that a
 // `$ref` resolves by looking its URI up in the document itself. Nothing is ever fetched or read.
 import { child, resolvePointer } from '../codec/json-pointer.js';
+import { valueAt } from './pointer-value.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -121,6 +122,8 @@ export class SchemaResources {
 
   /** The resource a schema is in: its root's pointer and URI (the nearest `$id` at or above it). */
   resourceAt(pointer: string): { readonly root: string; readonly uri: string } {
+    // Without embedded resources (every 3.0 document) the walk up would end at the root anyway.
+    if (this.roots.size === 1) return { root: '', uri: this.roots.get('')! };
     let p = pointer;
     for (;;) {
       const uri = this.roots.get(p);
@@ -155,7 +158,7 @@ export class SchemaResources {
 
   /** The schema at a pointer, as a target. */
   at(pointer: string): RefTarget | undefined {
-    const r = resolvePointer(this.doc, pointer);
+    const r = valueAt(this.doc, pointer);
     return r.found ? { pointer, value: r.value, resource: this.resourceAt(pointer).root } : undefined;
   }
 
@@ -180,6 +183,11 @@ export class SchemaResources {
   /** The `$dynamicAnchor`s of a resource: name to the pointer of the schema carrying it. */
   dynamicAnchors(resource: string): ReadonlyMap<string, string> {
     return this.dynamic.get(resource) ?? new Map();
+  }
+
+  /** Whether the document embeds schema resources (an `$id` inside it): else every base URI is the document's. */
+  get embedsResources(): boolean {
+    return this.roots.size > 1;
   }
 
   /** Whether any schema of the document has a `$dynamicAnchor` (else the dynamic scope never matters). */

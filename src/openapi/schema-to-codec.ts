@@ -124,7 +124,9 @@ export class SchemaReader {
   private ref(schema: Obj, pointer: string, keyword: '$ref' | '$dynamicRef'): Codec<unknown> {
     const target = schema[keyword] as string;
     // A `{ $ref }` made by a caller (`{ $ref: '#/components/schemas/Pet' }`) is read as written at the document's root.
-    const from = this.origins.get(schema) ?? (this.resources.at(pointer)?.value === schema ? pointer : '');
+    // Without embedded resources every place has the document's base URI: where it was written
+    // changes nothing, and looking the schema up again (a walk of its pointer) is left out.
+    const from = this.origins.get(schema) ?? (this.resources.embedsResources && this.resources.at(pointer)?.value === schema ? pointer : '');
     // `$schema` and `$comment` change no check, beside a `$ref` or not; in 3.1 identifiers and
     // definitions beside it name schemas (indexed), they check nothing here.
     const named = new Set([keyword, 'description', 'summary', '$schema', '$comment', ...(this.version === '3.1' ? ['$id', '$defs', 'definitions', '$anchor', '$dynamicAnchor'] : [])]);

@@ -14,9 +14,16 @@ export interface ImportWarning {
   readonly weaker?: string;
 }
 
-/** The pointer of a descendant: `child('/paths', '/pets', 'get')` is `/paths/~1pets/get`. */
+/**
+ * The pointer of a descendant: `child('/paths', '/pets', 'get')` is `/paths/~1pets/get`. A key
+ * with nothing to escape is appended as it is (the importer makes a pointer for every place it
+ * reads, most of them plain words).
+ */
 export const child = (pointer: string, ...keys: readonly (string | number)[]): string =>
-  keys.reduce<string>((p, k) => step(p, k), pointer);
+  keys.reduce<string>((p, k) => {
+    const key = String(k);
+    return key.includes('~') || key.includes('/') ? step(p, key) : `${p}/${key}`;
+  }, pointer);
 
 /** Where a pointer into the document read points in the file (a Swagger 2.0 file is read converted). */
 export type InFile = (pointer: string) => { readonly pointer: string; readonly exact: boolean };
