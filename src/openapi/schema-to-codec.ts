@@ -4,7 +4,7 @@
 import * as t from '../codec/codecs.js';
 import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { compilePattern } from '../codec/constraints.js';
-import { outsideUnicodeMode } from '../codec/pattern.js';
+import { outsideUnicodeMode, patternProblem } from '../codec/pattern.js';
 import { deepEqual } from '../codec/json-equal.js';
 import { KEYWORDS, type ReadSub, withRule } from '../codec/keywords/index.js';
 import { intersect, narrowed } from './all-of-parts.js';
@@ -299,8 +299,12 @@ export class SchemaReader {
     // treats formats by default: no warning. An asserted format without a codec of its own (`uri-reference`)
     // constrains text (docs/decisions.md "Formats assert").
     if (format !== undefined && !known) base = asserted && isFormatName(format) ? t.constrain(t.text, { format }) : { ...base, schema: { ...base.schema, format } };
-    if (typeof schema.pattern === 'string' && compilePattern(schema.pattern) === undefined) {
-      this.warnings.add(child(pointer, 'pattern'), `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression; not checked`, 'pattern');
+    // A pattern that is no regular expression, or one the linear-time matcher cannot run (a
+    // lookahead past the start, a backreference): a check the codec cannot make, refused unless --lenient.
+    const unusable = typeof schema.pattern !== 'string' ? undefined
+      : compilePattern(schema.pattern) === undefined ? `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression` : patternProblem(schema.pattern);
+    if (unusable !== undefined) {
+      this.warnings.add(child(pointer, 'pattern'), `${unusable}; not checked`, 'pattern');
       const { pattern: _p, ...rest } = schema;
       return this.constrained(rest, pointer, base, STRING_KEYS);
     }
@@ -362,6 +366,11 @@ export class SchemaReader {
     if (isObj(schema.patternProperties)) {
       for (const [p, s] of Object.entries(schema.patternProperties)) {
         if (outsideUnicodeMode(p)) this.warnings.add(child(pointer, 'patternProperties', p), LEGACY_PATTERN(p));
+        const problem = patternProblem(p);
+        if (problem !== undefined) {
+          this.warnings.add(child(pointer, 'patternProperties', p), `${problem}; its keys are not told apart`, 'patternProperties');
+          continue;
+        }
         own(patterns, p, this.read(s, child(pointer, 'patternProperties', p), `${name}Pattern`));
       }
     }
