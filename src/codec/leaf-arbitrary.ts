@@ -20,7 +20,12 @@ const codePoint = fc.oneof(
 export function leafArbitrary(leaf: Leaf, codec: Codec<unknown>): fc.Arbitrary<unknown> {
   const fits = (v: unknown) => leafAccepts(leaf, v);
   if (leaf.constant !== undefined) return fc.constant(leaf.constant.value).map((v) => structuredClone(v));
-  if (leaf.enum !== undefined) return fc.constantFrom(...leaf.enum.filter(fits)).map((v) => structuredClone(v));
+  if (leaf.enum !== undefined) {
+    const values = leaf.enum.filter(fits);
+    // Said in the schema's words (fast-check's own message names none of it).
+    if (values.length === 0) throw new TypeError(leaf.enum.length === 0 ? 'its enum holds no value' : `no value of its enum ${JSON.stringify(leaf.enum).slice(0, 80)} meets its other keywords`);
+    return fc.constantFrom(...values).map((v) => structuredClone(v));
+  }
   switch (leaf.type) {
     case 'boolean': return fc.boolean();
     case 'integer': case 'number': return numberArbitrary(leaf);

@@ -39,6 +39,11 @@ const doc = {
       ],
       discriminator: { propertyName: 'grant_type', mapping: { password: '#/components/schemas/P', refresh_token: '#/components/schemas/R' } },
     } } } }, responses: { 204: { description: 'ok' } } } },
+    // pendo's 410: a header whose enum holds no value of its type.
+    '/gone': { get: { responses: {
+      200: { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } },
+      410: { description: 'gone', headers: { status: { schema: { type: 'integer', enum: ['410'] } } } },
+    } } },
     '/empty-enum': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: {
       type: 'object', required: ['grants'], properties: { grants: { type: 'array', items: { type: 'string' }, enum: [] } },
     } } } } } } },
@@ -91,6 +96,17 @@ test('a discriminator value two options both allow: the document starts, said in
     assert.is((await post({ grant_type: 'refresh_token', refresh_token: 'r1' })).status, 204);
     assert.is((await post({ grant_type: 'password' })).status, 400);
   });
+});
+
+test('a response header no value meets: the document starts, warned; that response answers a 500 naming the header, the others answer', async () => {
+  const logs: string[] = [];
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/gone')).status, 200);
+    const gone = await call(s.url, 'GET', '/gone', { headers: { prefer: 'code=410' } });
+    assert.is(gone.status, 500);
+    assert.match(gone.text, /no valid value for the header status of response 410 of GET \/gone: its enum holds no value/);
+  }, { log: (l: string) => logs.push(l) });
+  assert.ok(logs.some((l) => /GET \/gone: response 410 has no valid value for its header status/.test(l)), logs.join('\n'));
 });
 
 test.run();
