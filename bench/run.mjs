@@ -347,8 +347,9 @@ async function validatorOnly(opt) {
  */
 async function clientOnly(opt) {
   const { clientScenario, clientMarkdown } = await import('./lib/client.mjs');
-  // Sized for 2 cores: about two minutes on a quiet machine (24 sides of rows, each 7 slices and its warm-up).
-  const rounds = opt.quick ? 3 : 7;
+  // Sized for 2 cores: about two minutes on a quiet machine (24 sides of rows, each 7 slices and
+  // its warm-up); `--rounds N` for more where the per-round ratios spread wide.
+  const rounds = opt.quick ? 3 : process.argv.includes('--rounds') ? opt.rounds : 7;
   const sliceMs = opt.quick ? 100 : 150;
   const inFlight = 4;
   const found = await clientScenario({ root, rounds, sliceMs, inFlight, startContender, log });
