@@ -65,11 +65,21 @@ export function operationToEndpoint(ctx: OperationContext, path: string, method:
     return undefined;
   }
   const params = parametersOf(doc, item.value, item.pointer, op, pointer, warnings);
+  const captured = new Set<string>();
   const captureOf = (name: string): CapturePart => {
     const p = params.find((x) => x.in === 'path' && x.name === name);
     const part = p ? parameterPart(p, schemas, warnings) : undefined;
     if (!p) warnings.add(pointer, `the path parameter ${name} is not declared; read as text`);
-    return typeof part === 'object' && part.kind === 'capture' ? part : capture(name, t.text);
+    const made = typeof part === 'object' && part.kind === 'capture' ? part : capture(name, t.text);
+    if (!captured.has(name)) { captured.add(name); return made; }
+    // The same name twice in one path (azure's `.../System.{location}/.../{location}/...`): OpenAPI
+    // gives it no meaning, a handler reads parts by name. decided (docs/openapi-in.md "Path keys"):
+    // the later one is its own capture, said once.
+    let n = 2;
+    while (captured.has(`${name}_${n}`)) n++;
+    captured.add(`${name}_${n}`);
+    warnings.add(pointer, `the path parameter ${name} appears more than once in ${path}; the later one is read as ${name}_${n}, of the same type, not required to equal the first`);
+    return capture(`${name}_${n}`, made.codec);
   };
   const parts: Part[] = [];
   for (const pieces of segments) {

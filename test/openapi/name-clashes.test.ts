@@ -35,6 +35,11 @@ writeFileSync(join(dir, 'doc.json'), JSON.stringify({
       parameters: [{ name: 'credentials', in: 'path', required: true, schema: { type: 'string', pattern: '^c[0-9]+$' } }],
       responses: { 204: { description: 'revoked' } },
     } },
+    // azure's azsadmin-Operations: one path parameter written twice in the path.
+    '/groups/System.{location}/fabric/{location}': { get: {
+      parameters: [{ name: 'location', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } }],
+      responses: { 204: { description: 'there' } },
+    } },
   },
   components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
 }));
@@ -62,6 +67,18 @@ test('a parameter named credentials beside a security requirement: both are read
   });
   const source = surfaceSource(imported, { file: 'clashes.json', command: 'api-serve' });
   assert.match(source, /declaredSecurity\(\[\[\{ scheme: .*\}\]\], \{ key: "securityCredentials" \}\)/);
+});
+
+test('a path parameter written twice in the path: the document starts, said once; the later one is its own capture of the same type', async () => {
+  const imported = importSurface(await loadDocument(join(dir, 'doc.json')), 'clashes');
+  const said = imported.warnings.filter((w) => /appears more than once/.test(w.message));
+  assert.equal(said.map((w) => w.message), ['the path parameter location appears more than once in /groups/System.{location}/fabric/{location}; the later one is read as location_2, of the same type, not required to equal the first']);
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/groups/System.east/fabric/east')).status, 204);
+    assert.is((await call(s.url, 'GET', '/groups/System.east/fabric/west')).status, 204);
+    assert.is((await call(s.url, 'GET', '/groups/System.east/fabric/W3')).status, 400, 'the later one keeps the pattern');
+    assert.is((await call(s.url, 'GET', '/groups/System.E/fabric/west')).status, 400, 'the first one keeps the pattern');
+  });
 });
 
 test.run();
