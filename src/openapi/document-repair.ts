@@ -14,6 +14,8 @@ const unescape = (step: string) => step.replace(/~1/g, '/').replace(/~0/g, '~');
 export interface Repair {
   readonly pointer: string;
   readonly message: string;
+  /** Left out lenient or not: a key OpenAPI itself says is ignored (beside a `$ref` in 3.0). */
+  readonly always?: boolean;
 }
 
 /** Keywords of a Schema Object whose value, of the wrong kind, is left out (the check it asked for with it). */
@@ -35,8 +37,9 @@ function locate(doc: Obj, pointer: string): { readonly at: string; readonly hold
   let node: unknown = doc;
   let at = '';
   for (let i = 0; i < steps.length; i++) {
-    // Follow local references (a chain of them too, at most 32 long) before taking the step.
-    for (let hops = 0; isObj(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/'); hops++) {
+    // Follow local references (a chain of them too, at most 32 long) before taking the step, unless
+    // the step is a key beside the `$ref` (the dereferenced document holds it there too).
+    for (let hops = 0; isObj(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !Object.hasOwn(node, steps[i]!); hops++) {
       if (hops > 32) return undefined;
       const target = locate(doc, node.$ref.slice(1));
       if (target === undefined || !Object.hasOwn(target.holder, target.key)) return undefined;
@@ -77,6 +80,15 @@ export function repairOnce(doc: Obj, pointer: string | undefined, message: strin
   }
   if (pointer === undefined) return undefined;
   const found = locate(doc, pointer);
+  // A keyword beside `$ref` in a 3.0 schema (cloudmersive's `type: application/json`): 3.0 says it
+  // is ignored, so the document is not refused for it. decided: docs/openapi-in.md "Keys beside $ref".
+  if (found !== undefined && typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0') && found.key !== '$ref'
+    && typeof found.holder.$ref === 'string' && Object.hasOwn(found.holder, found.key) && inSchema(found.at)) {
+    const value = found.holder[found.key];
+    delete found.holder[found.key];
+    const shown = JSON.stringify(value) ?? String(value);
+    return { pointer: found.at, message: `${found.key} ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown} beside $ref is ignored, as OpenAPI 3.0 says (not valid here: ${message})`, always: true };
+  }
   if (found === undefined || !SCHEMA_KEYWORDS.has(found.key) || !inSchema(found.at) || !Object.hasOwn(found.holder, found.key)) return undefined;
   const value = found.holder[found.key];
   delete found.holder[found.key];

@@ -149,8 +149,9 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   const keys = [...normalizePathKeys(document), ...dropReferenceSiblings(document, version[1] === '0' ? '3.0' : '3.1')];
   // Repairs are made in the document itself: not through the copy that hides in-document `$id` refs.
   const repairs: Repair[] | 'hint' | null = own !== undefined ? null : load.lenient === true ? [] : 'hint';
-  await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs);
-  const said = [...keys, ...(Array.isArray(repairs) ? repairs : [])];
+  const ignored: Repair[] = [];
+  await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs, ignored);
+  const said = [...keys, ...ignored, ...(Array.isArray(repairs) ? repairs : [])];
   return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href, ...(said.length > 0 ? { repairs: said } : {}) };
 }
 
@@ -178,8 +179,9 @@ const MAX_REPAIRS = 25;
  * `repairs`: the list lenient repairs go to; `hint` when not lenient (a refusal then says when
  * --lenient would load the document); null when no repair is made here (a document with
  * in-document `$id` refs, and a Swagger 2.0 one once converted: its repairs are made before).
+ * `ignoredParts`: the keys OpenAPI says are ignored, left out lenient or not (document-repair.ts).
  */
-async function validated(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, at = (p: string) => `#${p}`, what = 'not a valid OpenAPI document', repairs: Repair[] | 'hint' | null = null): Promise<void> {
+async function validated(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, at = (p: string) => `#${p}`, what = 'not a valid OpenAPI document', repairs: Repair[] | 'hint' | null = null, ignoredParts: Repair[] = []): Promise<void> {
   for (;;) {
     if (await passesQuickly(document, options)) return;
     let result;
@@ -195,6 +197,9 @@ async function validated(path: string, document: OpenApiDocument, options: Parse
     const reason = firstLine(compileErrors(result)).replace(/\s+/g, ' ').replace(/\.$/, '');
     // Lenient: the defect left out (a warning), and the document validated again; at most
     // MAX_REPAIRS times, since each pass validates the whole document again.
+    // A key OpenAPI says is ignored (beside a `$ref` in 3.0) is left out lenient or not (a trial on a copy first).
+    const ignored = repairs !== null && ignoredParts.length < MAX_REPAIRS && repairOnce(structuredClone(document), pointer, reason)?.always === true;
+    if (ignored) { ignoredParts.push(repairOnce(document, pointer, reason)!); continue; }
     const repaired = Array.isArray(repairs) && repairs.length < MAX_REPAIRS ? repairOnce(document, pointer, reason) : undefined;
     if (Array.isArray(repairs) && repaired !== undefined) { repairs.push(repaired); continue; }
     const tooMany = Array.isArray(repairs) && repairs.length >= MAX_REPAIRS ? ` (after ${MAX_REPAIRS} parts left out, --lenient leaves out no more)` : '';

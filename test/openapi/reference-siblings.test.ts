@@ -58,4 +58,24 @@ test('3.1: summary and description beside $ref are OpenAPI\'s own and stay; othe
   assert.match(said[0]!.message, /^type, required beside \$ref are ignored, as OpenAPI says of a Reference Object \(and 1 more reference object\)$/);
 });
 
+test('3.0: a keyword beside $ref in a schema that the schema of OpenAPI refuses (cloudmersive\'s type: application/json) is ignored, as 3.0 says, and said', async () => {
+  writeFileSync(join(dir, 'schema-sibling.json'), JSON.stringify({
+    openapi: '3.0.3', info: { title: 'Forms', version: '1' },
+    paths: { '/forms': { post: {
+      parameters: [{ name: 'template', in: 'header', required: false, schema: { $ref: '#/components/schemas/Template', type: 'application/json' } }],
+      responses: { 204: { description: 'read' } },
+    } } },
+    components: { schemas: { Template: { type: 'string', maxLength: 5 } } },
+  }));
+  const imported = importSurface(await loadDocument(join(dir, 'schema-sibling.json')), 'forms');
+  const said = imported.warnings.filter((w) => /beside \$ref is ignored, as OpenAPI 3\.0 says/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.is(said[0]!.pointer, '/paths/~1forms/post/parameters/0/schema/type');
+  assert.match(said[0]!.message, /^type "application\/json" beside \$ref is ignored/);
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'POST', '/forms', { headers: { template: 'abc' } })).status, 204);
+    assert.is((await call(s.url, 'POST', '/forms', { headers: { template: 'abcdefgh' } })).status, 400, 'the schema it names holds');
+  });
+});
+
 test.run();
