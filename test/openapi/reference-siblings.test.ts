@@ -78,4 +78,31 @@ test('3.0: a keyword beside $ref in a schema that the schema of OpenAPI refuses 
   });
 });
 
+test('3.0: a key beside $ref in a schema that is no schema keyword (motaword\'s "/continuous_projects/{id}/...": null) is left out, said', async () => {
+  writeFileSync(join(dir, 'junk.json'), JSON.stringify({
+    openapi: '3.0.3', info: { title: 'Junk', version: '1' },
+    paths: { '/projects/{id}': { get: {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      responses: {
+        200: { description: 'one', content: { 'application/json': { schema: { type: 'object', properties: { link: { type: 'string' } } }, example: { link: 'kept' } } } },
+        404: { description: 'none', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error', '/continuous_projects/{id}/translate': null } } } },
+      },
+    } } },
+    components: { schemas: { Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } },
+  }));
+  const imported = importSurface(await loadDocument(join(dir, 'junk.json')), 'junk');
+  const said = imported.warnings.filter((w) => /beside \$ref/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.is(said[0]!.pointer, '/paths/~1projects~1{id}/get/responses/404/content/application~1json/schema');
+  assert.match(said[0]!.message, /^\/continuous_projects\/\{id\}\/translate beside \$ref is ignored/);
+  await withServer(mock(imported.surface), async (s) => {
+    const one = await call(s.url, 'GET', '/projects/1');
+    assert.is(one.status, 200);
+    assert.equal(one.json(), { link: 'kept' });
+    const none = await call(s.url, 'GET', '/projects/1', { headers: { prefer: 'code=404' } });
+    assert.is(none.status, 404);
+    assert.type((none.json() as { message?: unknown }).message, 'string');
+  });
+});
+
 test.run();
