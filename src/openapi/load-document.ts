@@ -197,7 +197,7 @@ async function validated(path: string, document: OpenApiDocument, options: Parse
     const reason = firstLine(compileErrors(result)).replace(/\s+/g, ' ').replace(/\.$/, '');
     // Lenient: the defect left out (a warning), and the document validated again; at most
     // MAX_REPAIRS times, since each pass validates the whole document again.
-    // A key OpenAPI says is ignored (beside a `$ref` in 3.0) is left out lenient or not (a trial on a copy first).
+    // A key OpenAPI gives no meaning (beside a `$ref` in 3.0, in an XML Object) is left out lenient or not (a trial on a copy first).
     const ignored = repairs !== null && ignoredParts.length < MAX_REPAIRS && repairOnce(structuredClone(document), pointer, reason)?.always === true;
     if (ignored) { ignoredParts.push(repairOnce(document, pointer, reason)!); continue; }
     const repaired = Array.isArray(repairs) && repairs.length < MAX_REPAIRS ? repairOnce(document, pointer, reason) : undefined;

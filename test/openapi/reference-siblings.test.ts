@@ -105,4 +105,20 @@ test('3.0: a key beside $ref in a schema that is no schema keyword (motaword\'s 
   });
 });
 
+test('a key the XML Object does not have (opensuse\'s xml: { example }) is ignored with a warning, not a refusal', async () => {
+  writeFileSync(join(dir, 'xml.json'), JSON.stringify({
+    openapi: '3.0.3', info: { title: 'Xml', version: '1' },
+    paths: { '/repo': { get: { responses: { 200: { description: 'one', content: { 'application/json': { schema: {
+      type: 'object', properties: { xmlns: { type: 'string', xml: { attribute: true, example: 'http://opensuse.org/x' } } },
+    } } } } } } } },
+  }));
+  const imported = importSurface(await loadDocument(join(dir, 'xml.json')), 'xml');
+  const said = imported.warnings.filter((w) => /no key of an XML Object/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.is(said[0]!.pointer, '/paths/~1repo/get/responses/200/content/application~1json/schema/properties/xmlns/xml/example');
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/repo')).status, 200);
+  });
+});
+
 test.run();
