@@ -12,7 +12,7 @@ import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-docu
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import { passesParserValidation } from './document-schema-check.js';
 import { type Repair, repairOnce } from './document-repair.js';
-import { normalizePathKeys } from './path-keys.js';
+import { normalizePathKeys, setPathExtensionsAside } from './path-keys.js';
 import { dropReferenceSiblings } from './reference-siblings.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
@@ -150,7 +150,12 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   // Repairs are made in the document itself: not through the copy that hides in-document `$id` refs.
   const repairs: Repair[] | 'hint' | null = own !== undefined ? null : load.lenient === true ? [] : 'hint';
   const ignored: Repair[] = [];
-  await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs, ignored);
+  const putBack = setPathExtensionsAside(document);
+  try {
+    await validated(path, own === undefined ? document : hidden(document, own) as OpenApiDocument, options, fence, undefined, undefined, repairs, ignored);
+  } finally {
+    putBack();
+  }
   const said = [...keys, ...ignored, ...(Array.isArray(repairs) ? repairs : [])];
   return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href, ...(said.length > 0 ? { repairs: said } : {}) };
 }
@@ -223,7 +228,12 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   // The parts --lenient leaves out are left out of the 2.0 document, before conversion: its warnings point into the file.
   const keys = normalizePathKeys(document);
   const repairs: Repair[] | 'hint' = lenient ? [] : 'hint';
-  await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document', repairs);
+  const putBack = setPathExtensionsAside(document);
+  try {
+    await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document', repairs);
+  } finally {
+    putBack();
+  }
   const [{ convertSwagger2, Swagger2Error }, { swagger2Pointers }] = await Promise.all([import('./swagger2.js'), import('./swagger2-pointers.js')]);
   let converted;
   try { converted = await convertSwagger2(document); } catch (err) {
@@ -233,6 +243,11 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   const pointer = swagger2Pointers(document, converted.document);
   // A converted document the 3.0 schema refuses is the converter's doing: the place in the file, and in the conversion.
   const at = (p: string) => { const s = pointer(p); return `#${s.pointer}${s.exact ? '' : ` (${p} once converted to OpenAPI 3.0)`}`; };
-  await validated(path, converted.document, options, fence, at, 'not valid once converted to OpenAPI 3.0');
+  const putBackConverted = setPathExtensionsAside(converted.document as Record<string, unknown>);
+  try {
+    await validated(path, converted.document, options, fence, at, 'not valid once converted to OpenAPI 3.0');
+  } finally {
+    putBackConverted();
+  }
   return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(keys.length > 0 || Array.isArray(repairs) && repairs.length > 0 ? { repairs: [...keys, ...(Array.isArray(repairs) ? repairs : [])] } : {}) };
 }

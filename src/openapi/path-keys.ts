@@ -100,3 +100,16 @@ export function normalizePathKeys(doc: Obj): Repair[] {
   }
   return repairs;
 }
+
+/**
+ * Takes the extensions (`x-` keys) out of `doc.paths` while the document is validated, and gives
+ * a function that puts them back: OpenAPI allows them there, but the parser's validation refuses
+ * every `paths` key without a leading slash (apicurio's `x-codegen-contextRoot`).
+ */
+export function setPathExtensionsAside(doc: Obj): () => void {
+  const paths = doc.paths;
+  if (!isObj(paths)) return () => {};
+  const aside = Object.keys(paths).filter((k) => k.startsWith('x-')).map((k) => [k, paths[k]] as const);
+  for (const [k] of aside) delete paths[k];
+  return () => { for (const [k, v] of aside) Object.defineProperty(paths, k, { value: v, enumerable: true, writable: true, configurable: true }); };
+}

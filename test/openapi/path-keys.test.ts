@@ -95,4 +95,23 @@ paths:
   assert.not.ok(imported.warnings.some((w) => /^the path key /.test(w.message)));
 });
 
+test('an extension among the path keys (apicurio\'s x-codegen-contextRoot), which OpenAPI allows, does not refuse the document and is kept', async () => {
+  const dir = tempDir();
+  for (const [file, head] of [['ext30.yaml', 'openapi: 3.0.3'], ['ext20.yaml', "swagger: '2.0'"]] as const) {
+    writeFileSync(join(dir, file), `${head}
+info: { title: Ext, version: '1' }
+paths:
+  x-codegen-contextRoot: /apis/registry
+  /ids/{id}:
+    get:
+      parameters: [ { name: id, in: path, required: true, ${head.startsWith('openapi') ? 'schema: { type: integer }' : 'type: integer'} } ]
+      responses: { '204': { description: there } }
+`);
+    const loaded = await loadDocument(join(dir, file));
+    assert.is((loaded.document.paths as Record<string, unknown>)['x-codegen-contextRoot'], '/apis/registry', file);
+    const imported = importSurface(loaded, 'ext');
+    assert.is(Object.keys(imported.surface.tree).length, 1, file);
+  }
+});
+
 test.run();
