@@ -25,6 +25,12 @@ const SCHEMA_KEYWORDS = new Set([
   'readOnly', 'writeOnly', 'deprecated', 'title', 'description', 'default', 'example', 'discriminator', 'xml',
 ]);
 
+/** A value left out, as a warning shows it: its JSON, cut at 40 characters. */
+function shownValue(value: unknown): string {
+  const shown = JSON.stringify(value) ?? String(value);
+  return shown.length > 40 ? `${shown.slice(0, 40)}...` : shown;
+}
+
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
@@ -86,20 +92,17 @@ export function repairOnce(doc: Obj, pointer: string | undefined, message: strin
     && typeof found.holder.$ref === 'string' && Object.hasOwn(found.holder, found.key) && inSchema(found.at)) {
     const value = found.holder[found.key];
     delete found.holder[found.key];
-    const shown = JSON.stringify(value) ?? String(value);
-    return { pointer: found.at, message: `${found.key} ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown} beside $ref is ignored, as OpenAPI 3.0 says (not valid here: ${message})`, always: true };
+    return { pointer: found.at, message: `${found.key} ${shownValue(value)} beside $ref is ignored, as OpenAPI 3.0 says (not valid here: ${message})`, always: true };
   }
   // A key the XML Object does not have (opensuse's `xml: { example }`): it means nothing, and is
   // ignored, lenient or not, as keys beside a 3.0 `$ref` are.
   if (found !== undefined && /ADDITIONAL PROPERTY/.test(message) && /\/xml\/[^/]+$/.test(found.at) && inSchema(found.at) && Object.hasOwn(found.holder, found.key) && !found.key.startsWith('x-')) {
     const value = found.holder[found.key];
     delete found.holder[found.key];
-    const shown = JSON.stringify(value) ?? String(value);
-    return { pointer: found.at, message: `${found.key} ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown} is no key of an XML Object; ignored`, always: true };
+    return { pointer: found.at, message: `${found.key} ${shownValue(value)} is no key of an XML Object; ignored`, always: true };
   }
   if (found === undefined || !SCHEMA_KEYWORDS.has(found.key) || !inSchema(found.at) || !Object.hasOwn(found.holder, found.key)) return undefined;
   const value = found.holder[found.key];
   delete found.holder[found.key];
-  const shown = JSON.stringify(value) ?? String(value);
-  return { pointer: found.at, message: `${found.key} ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown} is not a valid ${found.key} (${message}); left out, so not checked (--lenient)` };
+  return { pointer: found.at, message: `${found.key} ${shownValue(value)} is not a valid ${found.key} (${message}); left out, so not checked (--lenient)` };
 }
