@@ -21,6 +21,8 @@ export interface EncodedRequest {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly body?: string | Uint8Array;
+  /** The value a JSON body was written from by its codec's encoder (the predictor judges it without parsing the text). */
+  readonly json?: { readonly value: unknown };
 }
 
 
@@ -140,14 +142,41 @@ function extensionHeaders(parts: readonly ExtensionPart[], input: Readonly<Recor
   }
 }
 
+/** A body as the client sends it: its Content-Type, bytes or text, and the value a JSON body was written from. */
+interface EncodedBody {
+  readonly contentType: string;
+  readonly body: string | Uint8Array;
+  readonly json?: { readonly value: unknown };
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * UTF-8 bytes of a body's text, made once: the predictor judges them and fetch sends them, where
+ * a string would be encoded by each. A TextEncoder, in Node too: Buffer.from cost a small body
+ * twice as much (its pool, its own length pass).
+ */
+const bytesOf = (text: string): Uint8Array => utf8.encode(text);
+
+/**
+ * decided: JSON bodies are sent as `application/json` without a charset parameter: JSON is UTF-8
+ * (RFC 8259 8.1) and the parameter means nothing for it; a bare type is what most clients send and
+ * what the server and the predictor match first (docs/client.md "Requests").
+ */
+const bareJson = (media: { readonly type: string; readonly contentType: string }): string => (/[/+]json$/.test(media.type) ? media.type : media.contentType);
+
 /** The body in the first declared media type, with its Content-Type. */
-function encodeBody(part: BodyPart, value: unknown): { readonly contentType: string; readonly body: string | Uint8Array } {
+function encodeBody(part: BodyPart, value: unknown): EncodedBody {
   const media = part.media[0]!;
   const codec = part.codec;
   const type = media.type;
   let body: string | Uint8Array;
-  if (/[/+]json$/.test(type)) body = jsonText(codec, value);
-  else if (type === 'application/x-www-form-urlencoded' || type === 'text/plain') body = media.encode(value, codec) as string;
+  if (/[/+]json$/.test(type)) {
+    const written = jsonText(codec, value);
+    const bytes = bytesOf(written.text);
+    return written.encoded ? { contentType: bareJson(media), body: bytes, json: { value } } : { contentType: bareJson(media), body: bytes };
+  }
+  if (type === 'application/x-www-form-urlencoded' || type === 'text/plain') body = media.encode(value, codec) as string;
   // Multipart as the server reads it; its Content-Type names the boundary this body was written with.
   else if (type === 'multipart/form-data') {
     const bytes = media.encode(value, codec);
@@ -161,15 +190,16 @@ function encodeBody(part: BodyPart, value: unknown): { readonly contentType: str
 }
 
 /**
- * JSON as the server writes it (declared fields only, declared order). A value its codec refuses
- * is written as it is, so that the predictor answers it with the server's own 400.
+ * JSON as the server writes it (declared fields only, declared order), `encoded` when the codec's
+ * encoder wrote it. A value its codec refuses is written as it is, so that the predictor answers
+ * it with the server's own 400.
  */
-function jsonText(codec: Codec<unknown>, value: unknown): string {
+function jsonText(codec: Codec<unknown>, value: unknown): { readonly text: string; readonly encoded: boolean } {
   try {
-    return jsonEncoder(codec)(value);
+    return { text: jsonEncoder(codec)(value), encoded: true };
   } catch (err) {
     if (!(err instanceof EncodeError)) throw err;
-    return JSON.stringify(value) ?? 'null';
+    return { text: JSON.stringify(value) ?? 'null', encoded: false };
   }
 }
 
@@ -218,10 +248,10 @@ export function requestEncoder(endpoint: EndpointInfo, accept: string | undefine
       giveHeaders(headers, extra.headers);
       return { method, url, headers };
     }
-    const { contentType, body } = encodeBody(part, input.body);
-    headers['content-type'] = contentType;
+    const encoded = encodeBody(part, input.body);
+    headers['content-type'] = encoded.contentType;
     giveHeaders(headers, extra.headers);
-    return { method, url, headers, body };
+    return encoded.json === undefined ? { method, url, headers, body: encoded.body } : { method, url, headers, body: encoded.body, json: encoded.json };
   };
 }
 

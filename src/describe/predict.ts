@@ -18,6 +18,11 @@ export interface PredictedRequest {
   /** Header names in any case; a repeated header as a list. */
   readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
   readonly body?: string | Uint8Array;
+  /**
+   * The value `body` is the JSON text of, when the caller wrote it from one (api-serve/client
+   * does): a plain value the body's codec takes as it is is judged without parsing the text again.
+   */
+  readonly json?: { readonly value: unknown };
 }
 
 export type Prediction =
@@ -42,7 +47,10 @@ export const DEFAULT_MAX_BODY = 1024 * 1024;
 
 function headersOf(given: PredictedRequest['headers']): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = {};
-  for (const [k, v] of Object.entries(given ?? {})) {
+  if (given === undefined) return out;
+  // Own keys only, without the entry pairs Object.entries would make for every request.
+  for (const k of Object.keys(given)) {
+    const v = given[k];
     if (v === undefined) continue;
     const name = k.toLowerCase();
     // Node joins repeated headers with ", " except Set-Cookie; the stages read what Node gives, and
@@ -94,6 +102,7 @@ export function predictor(surface: Surface, options: PredictOptions = {}): (req:
       url: target,
       headers,
       readBody: (limit): BodyRead => (bytes.length > limit ? { kind: 'tooLarge' } : { kind: 'body', bytes }),
+      json: req.json,
     };
     const x = new Exchange(plan, incoming);
     const stopped = runStages(x);

@@ -24,6 +24,11 @@ export interface Incoming {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Reads the body once, up to the limit. */
   readBody(limit: number): BodyRead | Promise<BodyRead>;
+  /**
+   * The value the body is the JSON text of, when whoever wrote the body says so (api-serve/client
+   * through the predictor; never the server, whose bytes come from outside).
+   */
+  readonly json?: { readonly value: unknown } | undefined;
 }
 
 /** Verifies what an extension's pure read could not decide (a password, a token). */
@@ -207,7 +212,7 @@ const PROTOCOL: Readonly<Record<Exclude<Stage, 'handler'>, StageFn>> = {
   body(x) {
     const body = x.endpoint.body;
     if (!body || !x.bytes || !x.bodyMedia) return undefined;
-    const r = decodeBody(x.bytes, x.bodyMedia, body, x.input, x.req.headers['content-type'] as string | undefined);
+    const r = decodeBody(x.bytes, x.bodyMedia, body, x.input, x.req.headers['content-type'] as string | undefined, x.req.json);
     return r.ok ? undefined : formatted(x, 'badBody', 'bodyParse', r.failure);
   },
 };
