@@ -59,10 +59,35 @@ function moved(doc: Obj, item: Obj, vars: ReadonlyMap<string, string>): Obj | un
   return shared ? undefined : out;
 }
 
+/** A parameter's identity (OpenAPI: its name and location), through a local `$ref`. */
+function identity(doc: Obj, p: unknown): string | undefined {
+  const r = local(doc, p);
+  return isObj(r) && typeof r.name === 'string' && typeof r.in === 'string' ? `${r.in}:${r.name}` : undefined;
+}
+
+/**
+ * Moves a path item's own parameters into each of its operations (where the operation does not
+ * declare the same one, which overrides it), so that operations merged from another path item
+ * keep exactly the parameters they had.
+ */
+function pushDown(doc: Obj, item: Obj): void {
+  if (!Array.isArray(item.parameters)) return;
+  const shared = item.parameters as unknown[];
+  for (const m of METHODS) {
+    const op = item[m];
+    if (!isObj(op)) continue;
+    const own = Array.isArray(op.parameters) ? op.parameters as unknown[] : [];
+    const taken = new Set(own.map((p) => identity(doc, p)));
+    item[m] = { ...op, parameters: [...own, ...shared.filter((p) => !taken.has(identity(doc, p)))] };
+  }
+  delete item.parameters;
+}
+
 /**
  * Rewrites `doc.paths` in place: keys with a query string or without a leading slash become the
- * path they stand for, where that path is free (or takes the methods without a clash); each a
- * repair saying so. Keys that cannot be read so are left as they are (validation then says why).
+ * path they stand for, merged into the path item already there (a method both declare: the one
+ * written first); each a repair saying so. Keys that cannot be read so are left as they are
+ * (validation then says why).
  */
 export function normalizePathKeys(doc: Obj): Repair[] {
   const paths = doc.paths;
@@ -84,10 +109,21 @@ export function normalizePathKeys(doc: Obj): Repair[] {
     const next = moved(doc, item, query.vars);
     if (next === undefined) continue;
     const there = Object.hasOwn(paths, path) ? paths[path] : undefined;
+    let clashes = '';
     if (there !== undefined) {
-      // Merged into the path item already there only when no method or path-level parameter clashes.
-      if (!isObj(there) || there.parameters !== undefined && next.parameters !== undefined || METHODS.some((m) => there[m] !== undefined && next[m] !== undefined)) continue;
-      Object.assign(there, Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)));
+      if (!isObj(there)) continue;
+      // decided: two operations of one method at one path: the one written first is served, the
+      // other left out, said in the key's warning (docs/openapi-in.md "Path keys").
+      const keyFirst = Object.keys(paths).indexOf(key) < Object.keys(paths).indexOf(path);
+      pushDown(doc, there);
+      pushDown(doc, next);
+      const clash = METHODS.filter((m) => there[m] !== undefined && next[m] !== undefined);
+      for (const m of METHODS) if (next[m] !== undefined && (keyFirst || !clash.includes(m))) there[m] = next[m];
+      if (clash.length > 0) {
+        const ops = clash.map((m) => m.toUpperCase()).join(', ');
+        clashes = keyFirst ? `; ${ops} ${path} declared again later in the document is left out (this key's is served)`
+          : `; ${ops} is declared at ${path} already, which is served (this key's ${ops} is left out)`;
+      }
     } else Object.defineProperty(paths, path, { value: next, enumerable: true, writable: true, configurable: true });
     delete paths[key];
     const said: string[] = [];
@@ -96,7 +132,7 @@ export function normalizePathKeys(doc: Obj): Repair[] {
     const params = [...query.vars.values()];
     const as = params.length === 0 ? '' : `, with ${params.join(', ')} as query parameter${params.length === 1 ? '' : 's'}`;
     const dropped = query.fixed.length === 0 ? '' : ` (the fixed ${query.fixed.join('&')} is not required)`;
-    repairs.push({ pointer: child('/paths', key), message: `the path key ${said.join(' and ')}: served at ${path}${as}${dropped}` });
+    repairs.push({ pointer: child('/paths', key), message: `the path key ${said.join(' and ')}: served at ${path}${as}${dropped}${clashes}` });
   }
   return repairs;
 }

@@ -115,3 +115,65 @@ paths:
 });
 
 test.run();
+
+const CLASH = `openapi: 3.0.3
+info: { title: Clash, version: '1' }
+paths:
+  /items?page={page}:
+    parameters: [ { name: page, in: path, required: true, schema: { type: integer } } ]
+    get:
+      operationId: pagedItems
+      responses: { '200': { description: a page, content: { application/json: { schema: { type: array, items: { type: integer } } } } } }
+  /items:
+    parameters: [ { name: X-Tenant, in: header, required: true, schema: { type: string } } ]
+    get:
+      operationId: items
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+    post:
+      operationId: addItem
+      responses: { '204': { description: added } }
+  /orders:
+    get:
+      operationId: orders
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+  /orders?status={status}:
+    get:
+      operationId: ordersByStatus
+      parameters: [ { name: status, in: path, required: true, schema: { type: string } } ]
+      responses: { '200': { description: some, content: { application/json: { schema: { type: array, items: { type: integer } } } } } }
+    delete:
+      operationId: clearOrders
+      parameters: [ { name: status, in: path, required: true, schema: { type: string } } ]
+      responses: { '204': { description: cleared } }
+`;
+
+test('a key whose path already has the method: the operation written first is served, the other left out, said in the key\'s warning naming both', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'clash.yaml'), CLASH);
+  const imported = importSurface(await loadDocument(join(dir, 'clash.yaml')), 'clash');
+  const said = (part: string) => imported.warnings.find((w) => w.pointer.includes(part) && /^the path key /.test(w.message))?.message ?? '';
+  // Written first, the key's GET is served; the plain path's later GET is left out.
+  assert.match(said('items?page'), /served at \/items, with page as query parameter; GET \/items declared again later in the document is left out \(this key's is served\)/);
+  // Written after the plain path, the key's GET is left out; its DELETE, which nothing clashes with, is served.
+  assert.match(said('orders?status'), /; GET is declared at \/orders already, which is served \(this key's GET is left out\)/);
+  const names = imported.operations.map((o) => o.name).sort();
+  assert.ok(names.includes('pagedItems') && !names.includes('items'), names.join(', '));
+  assert.ok(names.includes('orders') && !names.includes('ordersByStatus') && names.includes('clearOrders'), names.join(', '));
+  assert.ok(names.includes('addItem'));
+
+  const served = await spawnServe(['clash.yaml', '--mock', '--port', '0', '--data', join(dir, 'data')], 1, { cwd: dir });
+  try {
+    const url = served.urls.clash!;
+    const page = await call(url, 'GET', '/items?page=2');
+    assert.is(page.status, 200);
+    assert.ok((page.json() as unknown[]).every((x) => typeof x === 'number'), 'the key\'s operation answers (integers)');
+    assert.is((await call(url, 'GET', '/items')).status, 400, 'page is required, as its path parameter was; the tenant header is not asked of it');
+    // The plain path's own parameters stay with its operations: POST still needs the tenant.
+    assert.is((await call(url, 'POST', '/items')).status, 400);
+    assert.is((await call(url, 'POST', '/items', { headers: { 'x-tenant': 'a' } })).status, 204);
+    const orders = await call(url, 'GET', '/orders');
+    assert.ok((orders.json() as unknown[]).every((x) => typeof x === 'string'), 'the plain path\'s operation answers (strings)');
+    assert.is((await call(url, 'DELETE', '/orders?status=open')).status, 204);
+    assert.is((await call(url, 'DELETE', '/orders')).status, 400, 'status is required for the merged DELETE');
+  } finally { await served.stop(); }
+});
