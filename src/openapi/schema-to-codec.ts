@@ -3,8 +3,10 @@
 // the document, a circular one becomes a recursive codec. What a codec cannot say is a warning.
 import * as t from '../codec/codecs.js';
 import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
-import { compilePattern } from '../codec/constraints.js';
 import { outsideUnicodeMode, patternProblem } from '../codec/pattern.js';
+import { LEGACY_PATTERN, unusablePattern } from './schema-patterns.js';
+import { discriminated } from './discriminated.js';
+import { ANNOTATIONS, ARRAY_KEYS, FAMILY_KEYS, FORMAT_CODECS, NUMBER_KEYS, READ, STRING_KEYS } from './schema-keywords.js';
 import { deepEqual } from '../codec/json-equal.js';
 import { KEYWORDS, type ReadSub, withRule } from '../codec/keywords/index.js';
 import { intersect, narrowed } from './all-of-parts.js';
@@ -16,31 +18,10 @@ import { cyclicTargets } from './refs.js';
 import { DOCUMENT_BASE, SchemaResources } from './schema-resources.js';
 import { DynamicScope } from './dynamic-scope.js';
 import { metaSchemaCodec } from './meta-schemas.js';
-import { discriminatorValues } from '../codec/union.js';
 import { ASSERTING_KEYWORDS } from './vocabulary.js';
 
 type Obj = Record<string, unknown>;
-/** A pattern valid only outside ECMAScript's Unicode mode: honoured as ECMAScript reads it there, said once. */
-// decided: docs/openapi-in.md "Patterns".
-const LEGACY_PATTERN = (p: string) => `${JSON.stringify(p)} is an ECMAScript regular expression only without the u flag (an escaped punctuation character, or a brace that is no count); matched as ECMAScript matches it there, each such character standing for itself`;
-
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Keywords that only annotate (or that this module reads elsewhere): no warning when present. */
-const ANNOTATIONS = new Set([
-  'title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml',
-  '$comment', '$schema', '$id', 'discriminator', 'nullable', 'contentMediaType', 'contentEncoding', 'contentSchema',
-  // Definitions are read where a `$ref` points into them, not where they stand; anchors name a
-  // schema for a `$ref` (schema-resources.ts indexes them).
-  '$defs', 'definitions', '$anchor', '$dynamicAnchor',
-]);
-/** Keywords this module turns into codecs. */
-const READ = new Set([
-  'type', 'format', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties', 'items', 'prefixItems',
-  'oneOf', 'anyOf', 'allOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', '$ref', 'additionalItems',
-  ...KEYWORDS.flatMap((k) => k.keys),
-]);
 
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 /** Sets an own property, `__proto__` included (an assignment would set the prototype and lose the key). */
@@ -53,11 +34,6 @@ export function codecName(raw: string): string {
   const cleaned = raw.replace(/[^-A-Za-z0-9._]/g, '_');
   return ANCHOR.test(cleaned) ? cleaned : `_${cleaned}`;
 }
-
-const FORMAT_CODECS: Readonly<Record<string, AnyCodec>> = {
-  date: t.date, 'date-time': t.dateTime, time: t.time, email: t.email, uuid: t.uuid, uri: t.uri, ipv4: t.ipv4, ipv6: t.ipv6,
-  hostname: t.hostname, byte: t.byte, binary: t.binary, password: t.password,
-};
 
 export class SchemaReader {
   /** Codecs of `$ref` targets by pointer (and dynamic scope, when the document has `$dynamicAnchor`s). */
@@ -225,23 +201,7 @@ export class SchemaReader {
       const options = list.map((s, i) => this.read(s, child(pointer, mode, i), `${name}_${mode}${i}`));
       if (options.length === 0) continue;
       const discriminator = isObj(schema.discriminator) && typeof schema.discriminator.propertyName === 'string' ? schema.discriminator.propertyName : undefined;
-      // The discriminator is a hint beside oneOf (OpenAPI): an option that does not state its value as a
-      // constant is told apart by its schema, as oneOf says, with a warning (never a refused document).
-      const told = (d: string) => {
-        const lacking = options.find((o) => { try { return discriminatorValues(o, d).length === 0; } catch { return true; } });
-        if (lacking !== undefined) throw new Error(`the discriminator property "${d}" is not a constant of ${lacking.label}, so options are told apart by their schemas`);
-        // A value two options both allow (peertube's grant_type, an enum of both values in each) picks neither: the same.
-        const owner = new Map<string, Codec<unknown>>();
-        for (const o of options) {
-          for (const v of discriminatorValues(o, d)) {
-            const first = owner.get(v);
-            if (first !== undefined && first !== o) throw new Error(`the discriminator value ${JSON.stringify(v)} of "${d}" is allowed by both ${first.label} and ${o.label}, so options are told apart by their schemas`);
-            owner.set(v, o);
-          }
-        }
-        return t.union(options, { discriminator: d });
-      };
-      if (mode === 'oneOf') parts.push(this.attempt(pointer, undefined, () => (discriminator ? told(discriminator) : t.union(options)), () => t.union(options)));
+      if (mode === 'oneOf') parts.push(this.attempt(pointer, undefined, () => (discriminator ? discriminated(options, discriminator) : t.union(options)), () => t.union(options)));
       else parts.push(t.anyOf(options));
     }
     if (parts.length === 0) return own ?? t.json;
@@ -301,8 +261,7 @@ export class SchemaReader {
     if (format !== undefined && !known) base = asserted && isFormatName(format) ? t.constrain(t.text, { format }) : { ...base, schema: { ...base.schema, format } };
     // A pattern that is no regular expression, or one the linear-time matcher cannot run (a
     // lookahead past the start, a backreference): a check the codec cannot make, refused unless --lenient.
-    const unusable = typeof schema.pattern !== 'string' ? undefined
-      : compilePattern(schema.pattern) === undefined ? `${JSON.stringify(schema.pattern)} is not an ECMAScript regular expression` : patternProblem(schema.pattern);
+    const unusable = typeof schema.pattern !== 'string' ? undefined : unusablePattern(schema.pattern);
     if (unusable !== undefined) {
       this.warnings.add(child(pointer, 'pattern'), `${unusable}; not checked`, 'pattern');
       const { pattern: _p, ...rest } = schema;
@@ -428,16 +387,3 @@ export class SchemaReader {
   }
 }
 
-const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
-const STRING_KEYS = ['minLength', 'maxLength', 'pattern'];
-const ARRAY_KEYS = ['minItems', 'maxItems', 'uniqueItems'];
-function keysOf(family: 'object' | 'array'): string[] {
-  return KEYWORDS.filter((k) => k.family === family).flatMap((k) => k.keys);
-}
-/** The keywords that judge values of one JSON type, by the type: what a schema without `type` implies. */
-const FAMILY_KEYS: Readonly<Record<'object' | 'array' | 'string' | 'number', readonly string[]>> = {
-  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', ...keysOf('object')],
-  array: ['items', 'prefixItems', 'additionalItems', ...ARRAY_KEYS, ...keysOf('array')],
-  string: [...STRING_KEYS, 'format'],
-  number: NUMBER_KEYS,
-};
