@@ -14,6 +14,7 @@ import { passesParserValidation } from './document-schema-check.js';
 import { type Repair, repairOnce } from './document-repair.js';
 import { normalizePathKeys, setPathExtensionsAside } from './path-keys.js';
 import { dropReferenceSiblings } from './reference-siblings.js';
+import { type LiteralValues, setLiteralValuesAside } from './literal-values.js';
 import type { SourcePointer } from './swagger2-pointers.js';
 import type { ConversionNote } from './swagger2.js';
 
@@ -110,6 +111,7 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   if (statSync(path).isDirectory()) throw new OpenApiLoadError(`${path}: is a directory, not a document`);
   let head: unknown;
   let own: InDocumentRefs | undefined;
+  let literals: LiteralValues | undefined;
   const fence = refFence(path, (error, url) => new ResolverError(error, url));
   const options = parserOptions(fence);
   try {
@@ -117,13 +119,15 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
     // aliases are counted before any walk, and again once the files referred to are in.
     head = await parse(path, options);
     boundAliases(path, head);
+    // A `$ref` inside an example, `default`, `enum` or `const` is data: not shown to the parser (literal-values.ts).
+    literals = setLiteralValuesAside(head, path);
     // decided (docs/decisions.md "Codecs"): a `$ref` naming a schema resource of the document (an
     // `$id` inside it) is the importer's to resolve, from the document alone; the parser is shown
     // the document without it (it would read it as a file beside the document, or refuse a URL).
     own = inDocumentRefs31(head, path);
     const shown = own === undefined ? head : hidden(head, own);
     if (hasExternalRef(shown)) {
-      if (own !== undefined) fence.answerRoot(JSON.stringify(shown));
+      if (own !== undefined || literals.count > 0) fence.answerRoot(JSON.stringify(shown));
       head = await bundle(path, options);
       // Bundling inlined what the fence read for a meta-schema `$ref`: the `$ref` is put back.
       restoreMetaSchemaRefs(head);
@@ -142,7 +146,7 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   }
   if (typeof head !== 'object' || head === null || Array.isArray(head)) throw new OpenApiLoadError(`${path}: not an OpenAPI document (expected an object with an \`openapi\` field)`);
   const document = head as OpenApiDocument;
-  if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence, load.lenient === true);
+  if (document.swagger !== undefined) return loadSwagger2(path, document, options, fence, load.lenient === true, literals!);
   const version = typeof document.openapi === 'string' ? /^3\.([01])\.\d+/.exec(document.openapi) : null;
   if (!version) throw new OpenApiLoadError(`${path}: openapi ${JSON.stringify(document.openapi ?? null)} is not supported (3.0.x or 3.1.x)`);
   // Path keys no request can match (a query string, no leading slash) read as meant, said (path-keys.ts).
@@ -156,6 +160,7 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
   } finally {
     putBack();
   }
+  literals!.putBack(document);
   const said = [...keys, ...ignored, ...(Array.isArray(repairs) ? repairs : [])];
   return { document, version: version[1] === '0' ? '3.0' : '3.1', base: pathToFileURL(resolve(path)).href, ...(said.length > 0 ? { repairs: said } : {}) };
 }
@@ -221,7 +226,7 @@ async function validated(path: string, document: OpenApiDocument, options: Parse
  * decided (docs/decisions.md "OpenAPI in"): Swagger 2.0 is read through
  * swagger2openapi rather than refused: 1,015 of the 2,639 public definitions are 2.0.
  */
-async function loadSwagger2(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, lenient: boolean): Promise<LoadedDocument> {
+async function loadSwagger2(path: string, document: OpenApiDocument, options: ParserOptions, fence: RefFence, lenient: boolean, literals: LiteralValues): Promise<LoadedDocument> {
   // YAML reads an unquoted `swagger: 2.0` as the number 2.
   if (document.swagger === 2) throw new OpenApiLoadError(`${path}#/swagger: the number 2, not the text "2.0" (quote it in YAML: swagger: "2.0")`);
   if (document.swagger !== '2.0') throw new OpenApiLoadError(`${path}: swagger ${JSON.stringify(document.swagger)} is not supported (Swagger 2.0, OpenAPI 3.0.x or 3.1.x)`);
@@ -249,5 +254,6 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   } finally {
     putBackConverted();
   }
+  literals.putBack(converted.document);
   return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(keys.length > 0 || Array.isArray(repairs) && repairs.length > 0 ? { repairs: [...keys, ...(Array.isArray(repairs) ? repairs : [])] } : {}) };
 }

@@ -15,7 +15,8 @@ const ONE = new Set(['items', 'additionalItems', 'additionalProperties', 'contai
 const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 /**
  * Keywords whose values decide what is valid: a `$ref` in them is a value like any other. (One in
- * `default` or `examples` is left to the parser, which inlines it: what documents mean by it.)
+ * `default` or `examples` naming a file beside the document is inlined by the parser, what split
+ * documents mean by it; any other is kept as data, literal-values.ts.)
  */
 const DATA = new Set(['enum', 'const']);
 const MAP = new Set(['$defs', 'definitions', 'properties', 'patternProperties', 'dependentSchemas', 'dependencies']);

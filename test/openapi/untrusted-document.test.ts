@@ -116,22 +116,29 @@ test('$refs to files in the folder and its subfolders, and a symlink that stays 
   assert.match(readFileSync(join(dir, 'api.ts'), 'utf8'), /Rex/);
 });
 
-test('a remote $ref is not fetched: one line naming the URL and its pointer, exit 2, and no connection made', async () => {
+test('a remote $ref is not fetched: one line naming the URL and its pointer, exit 2, and no connection made; inside an example it is data, kept as written', async () => {
   let requests = 0;
   const server = createServer((_req, res) => { requests += 1; res.end('type: object\n'); });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { dir } = layout();
     const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x.yaml#/X`;
+    const SCHEMA = '#/paths/~1a/get/responses/200/content/application~1json/schema';
     for (const url of [local, 'http://example.invalid/x.yaml', 'https://example.invalid/schemas.json#/Pet']) {
-      writeFileSync(join(dir, 'doc.yaml'), withExample(`{ $ref: ${JSON.stringify(url)} }`));
-      const line = `doc.yaml${POINTER}: remote $ref ${JSON.stringify(url)} not fetched (a document is read from local files only)\n`;
+      // A reference where OpenAPI reads one (the media type's schema): refused, never fetched.
+      writeFileSync(join(dir, 'doc.yaml'), withExample('{ id: 1 }').replace('schema: { type: object }', `schema: { $ref: ${JSON.stringify(url)} }`));
+      const line = `doc.yaml${SCHEMA}: remote $ref ${JSON.stringify(url)} not fetched (a document is read from local files only)\n`;
       const imported = await run(['import', 'doc.yaml'], dir);
       assert.is(imported.code, 2, imported.stderr);
       assert.is(imported.stderr, `api-serve import: ${line}`);
       const served = await run(['doc.yaml', '--port', '0'], dir);
       assert.is(served.code, 2, served.stdout);
       assert.is(served.stderr, `api-serve: ${line}`);
+      // Inside an example: a value (JSON Schema evaluates nothing there), imported as written, nothing fetched.
+      writeFileSync(join(dir, 'doc.yaml'), withExample(`{ $ref: ${JSON.stringify(url)} }`));
+      const kept = await run(['import', 'doc.yaml'], dir);
+      assert.is(kept.code, 0, kept.stderr);
+      assert.ok(kept.stdout.includes(JSON.stringify(url)), kept.stdout);
     }
     assert.is(requests, 0, 'the local server was asked');
   } finally { server.close(); }
