@@ -86,8 +86,18 @@ export async function loadSurfaceModule(path: string, generation?: number, optio
     if (err instanceof ModuleLoadError) throw new UsageError(err.message);
     throw err;
   }
-  if (!mod.surface) throw new UsageError(`${path} does not export a \`surface\``);
+  // decided: a module whose default export is `implement(surface, ...)` is served by it, as one
+  // exporting `handlers` and `surface` is (docs/serving.md "Use it in your project").
+  const fallback = (mod as { default?: unknown }).default;
+  if (isImplementation(fallback)) mod = { ...mod, surface: mod.surface ?? fallback.surface, handlers: mod.handlers ?? fallback };
+  if (!mod.surface) throw new UsageError(`${path} does not export a \`surface\` (or an implement(surface, ...) as its default export)`);
   return { ...(mod as LoadedSurface), ...polkaSetup(mod as Record<string, unknown>, path) };
+}
+
+/** Whether a value is what implement(surface, handlers) returns. */
+function isImplementation(v: unknown): v is SurfaceModule['handlers'] {
+  const h = v as { kind?: unknown; surface?: unknown } | null;
+  return typeof h === 'object' && h !== null && h.kind === 'implementation' && typeof h.surface === 'object' && h.surface !== null;
 }
 
 /** A module's `middleware` (a list of functions) and `configure` (a function), checked; else a one-line UsageError. */

@@ -142,4 +142,21 @@ for (const b of BROKEN) {
   });
 }
 
+s('a module whose only export is a default implement(surface, ...) is served by its handlers, and api-docs reads its surface', async () => {
+  const dir = project('module');
+  try {
+    writeFileSync(join(dir, 'api.ts'), TODO_TS.replace('export const surface = ', 'const surface = ').replace('export const handlers = ', 'export default '));
+    const served = await spawnServe(['./api.ts', '--port', '0', '--data', join(dir, 'data')], 1, { cwd: dir });
+    try {
+      assert.is((await call(served.urls.Todo!, 'GET', '/hello')).text, '"hello, you"', 'its handler answers, not the mock');
+      assert.not.match(served.stdout(), /mocked/);
+    } finally {
+      assert.is(await served.stop(), 0);
+    }
+    const md = runBin('api-docs', ['./api.ts'], { cwd: dir });
+    assert.is(md.code, 0, md.stderr);
+    assert.match(md.stdout, /## GET \/todos\/:id/);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
 s.run();
