@@ -46,8 +46,11 @@ export interface PredictOptions {
 export const DEFAULT_MAX_BODY = 1024 * 1024;
 
 function headersOf(given: PredictedRequest['headers']): Record<string, string | string[] | undefined> {
+  if (given === undefined) return {};
+  // Already as the stages read them (lower-case names, one text each: what api-serve/client
+  // writes): used as they are, no copy; the stages only read headers.
+  if (readAsIs(given)) return given as Record<string, string>;
   const out: Record<string, string | string[] | undefined> = {};
-  if (given === undefined) return out;
   // Own keys only, without the entry pairs Object.entries would make for every request.
   for (const k of Object.keys(given)) {
     const v = given[k];
@@ -58,6 +61,14 @@ function headersOf(given: PredictedRequest['headers']): Record<string, string | 
     out[name] = typeof v === 'string' ? v : name === 'set-cookie' || (name === 'authorization' && v.length > 1) ? [...v] : v.join(', ');
   }
   return out;
+}
+
+/** Whether headers are lower-case names with one text each, own keys only. */
+function readAsIs(given: NonNullable<PredictedRequest['headers']>): boolean {
+  for (const k in given) {
+    if (!Object.hasOwn(given, k) || typeof given[k] !== 'string' || k !== k.toLowerCase()) return false;
+  }
+  return true;
 }
 
 /** Node's Buffer where there is one: read from the global, as the predictor also runs in browsers (api-serve/client). */
