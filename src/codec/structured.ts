@@ -32,6 +32,19 @@ function put(out: Record<string, unknown>, key: string, value: unknown): void {
   else out[key] = value;
 }
 
+/**
+ * What an object codec's own check reads, keyed by that check function: the compiled refusal
+ * (validator-refusal.ts) writes the failures check writes before reading any field (not an
+ * object, a required key missing) itself, only for a codec whose check is this one over these props.
+ */
+export interface ObjectCheckFacts {
+  readonly name: string;
+  readonly props: Props;
+}
+const objectChecks = new WeakMap<object, ObjectCheckFacts>();
+/** The facts of a check made by `object` (kept by copies of the codec), or undefined for any other check. */
+export const objectCheckFacts = (check: object): ObjectCheckFacts | undefined => objectChecks.get(check);
+
 /** A JSON object with named fields; `name` labels it in messages and docs (`ClientInfo`). */
 export function object<const P extends Props>(name: string, props: P, options: ObjectOptions = {}): ObjectCodec<ObjectOf<P>> {
   const keys = Object.keys(props);
@@ -105,6 +118,7 @@ export function object<const P extends Props>(name: string, props: P, options: O
       return ok(out as ObjectOf<P>);
     },
   };
+  objectChecks.set(self.check, { name, props });
   return self;
 }
 

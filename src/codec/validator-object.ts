@@ -4,6 +4,8 @@
 // codecs reach it only as values in arrays it indexes by position (a document never runs code).
 import type { Codec, ObjectCodec } from './types.js';
 import { rulesOf, type Rule } from './constraints.js';
+import { missed, recording } from './validator-miss.js';
+import { distinct } from './validator-source.js';
 
 type Valid = (value: unknown) => boolean;
 
@@ -49,15 +51,19 @@ function partsCheck(props: Readonly<Record<string, unknown>>, parts: readonly Ob
   };
 }
 
-/** The validator of an object codec; `parts` when it is an `allOf` of them (their rules and patterns hold over the whole). */
-export function objectValidator(codec: ObjectCodec<unknown>, parts: readonly ObjectCodec<unknown>[] | undefined, validatorOf: (c: Codec<unknown>) => Valid): Valid {
+/**
+ * The validator of an object codec; `parts` when it is an `allOf` of them (their rules and patterns
+ * hold over the whole). `fillable`: a field with a default may be absent (the value is then valid
+ * and decodes to itself with the defaults added, validator-defaults.ts), else such a codec's values are all check's.
+ */
+export function objectValidator(codec: ObjectCodec<unknown>, parts: readonly ObjectCodec<unknown>[] | undefined, validatorOf: (c: Codec<unknown>) => Valid, fillable = false): Valid {
   const keys = Object.keys(codec.props);
   const valids: Valid[] = [];
   const optional: boolean[] = [];
   for (const k of keys) {
     const c = codec.props[k]!;
     // A field with a default decodes an absent key to a value: only the full check writes it.
-    if (c.kind === 'optional' && c.default !== undefined) return () => false;
+    if (c.kind === 'optional' && c.default !== undefined && !fillable) return () => false;
     optional.push(c.kind === 'optional');
     const own = validatorOf(c.kind === 'optional' ? c.inner : c);
     // A declared key a pattern also matches meets both codecs (JSON Schema's patternProperties).
@@ -92,11 +98,13 @@ export function objectValidator(codec: ObjectCodec<unknown>, parts: readonly Obj
   const lines = keys.map((k, i) => {
     // A name Object.prototype has (`toString`, `__proto__`) is read only when the value owns it.
     const read = k in Object.prototype ? `x = hasOwn(o, k${i}) ? o[k${i}] : undefined;` : `x = o[k${i}];`;
+    // A field refused is recorded (validator-miss.ts): the refusal then starts at it.
     return optional[i]
       // A null optional field decodes as absent, which is not the input.
-      ? `${read} if (x !== undefined) { if (x === null || !v${i}(x)) return false; present++; }`
-      : `${read} if (x === undefined || !v${i}(x)) return false; present++;`;
+      ? `${read} if (x !== undefined) { if (x === null || !v${i}(x)) return missed(${i}); present++; }`
+      : `${read} if (x === undefined || !v${i}(x)) return missed(${i}); present++;`;
   });
+  const n = keys.length;
   const body = [
     ...keys.map((_, i) => `const k${i} = K[${i}], v${i} = valids[${i}];`),
     'return (o) => {',
@@ -104,13 +112,15 @@ export function objectValidator(codec: ObjectCodec<unknown>, parts: readonly Obj
     'let present = 0; let x;',
     ...lines,
     // Strict: no key but the declared ones present (counted, so nothing is allocated).
-    closed ? 'let count = 0; for (const k in o) if (hasOwn(o, k)) count++; if (count !== present) return false;' : open ? '' : 'if (!others(o)) return false;',
-    'return rules.length === 0 || all(rules, o);',
+    closed ? `let count = 0; for (const k in o) if (hasOwn(o, k)) count++; if (count !== present) return missed(${n});` : open ? '' : `if (!others(o)) return missed(${n});`,
+    `return rules.length === 0 || all(rules, o) || missed(${n});`,
     '};',
   ].join('\n');
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source holds positions and fixed names only (see above)
-    return new Function('K', 'valids', 'hasOwn', 'others', 'all', 'rules', body)(keys, valids, hasOwn, others, all, rules) as Valid;
+    const valid = new Function('K', 'valids', 'hasOwn', 'others', 'all', 'rules', 'missed', distinct(body))(keys, valids, hasOwn, others, all, rules, missed) as Valid;
+    recording.add(valid);
+    return valid;
   } catch {
     // A page whose Content-Security-Policy forbids eval (api-serve/browser): every value goes to the full check, slower but the same answers.
     return () => false;

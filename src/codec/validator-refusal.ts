@@ -2,12 +2,19 @@
 // check gives, found by walking the value in check's own order and running check only where the
 // walk cannot see further (the part that fails writes its message, as it always did). Objects,
 // lists, optional and nullable fields, schemas without type and discriminated unions are walked;
-// everything else (and every doubt) is the codec's check itself, so the answer is check's.
-import type { Codec, ObjectCodec, Result, UnionCodec } from './types.js';
+// everything else (and every doubt) is the codec's check itself, so the answer is check's. Where
+// check's failure is known without running it (an `object` codec's own check: not an object, a
+// required key missing; a built-in scalar field of the wrong type) the walk writes it, as check does
+// (test/codec/validator-refusal.test.ts holds them to check's); an object's walk starts at the field
+// its validator stopped at (validator-miss.ts).
+import { type Codec, type ObjectCodec, type Result, type UnionCodec, fail, quoteJson } from './types.js';
 import { rulesOf } from './constraints.js';
 import { allOfParts } from './intersection.js';
-import { pathOf } from './structured.js';
+import { objectCheckFacts, pathOf } from './structured.js';
+import { miss, recording } from './validator-miss.js';
+import { builtInFailure, show } from './validator-scalar-failure.js';
 import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
+import { distinct } from './validator-source.js';
 
 type Valid = (value: unknown) => boolean;
 
@@ -18,7 +25,7 @@ type Valid = (value: unknown) => boolean;
  * refusal answering undefined or an accepting result); a codec that only hands the value on
  * (nullable, a schema without type, a reference) answers what the codec it hands to answers.
  */
-export type Refusal = (value: unknown, path: string) => Result<unknown> | undefined;
+export type Refusal = (value: unknown, path: string, at?: number) => Result<unknown> | undefined;
 
 const built = new WeakMap<Codec<unknown>, Refusal>();
 
@@ -65,12 +72,14 @@ function build(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid)
       const valid = validatorOf(codec.item);
       const item = of(codec.item);
       const rules = rulesOf(codec.schema);
+      // An item's validator that records where it stopped hands that to the item's refusal.
+      const told = recording.has(valid);
       return (v, path) => {
         // Not a list, or a rule over the whole broken: check fails there (after the items, which pass).
         if (!Array.isArray(v)) return codec.check(v, path);
         for (let i = 0; i < v.length; i++) {
           if (valid(v[i])) continue;
-          const r = item(v[i], `${path}[${i}]`);
+          const r = item(v[i], `${path}[${i}]`, told ? miss.at : -1);
           if (r !== undefined && !r.ok) return r;
         }
         for (let i = 0; i < rules.length; i++) if (!rules[i]!.test(v)) return codec.check(v, path);
@@ -138,22 +147,62 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
     '}',
     `if (!matched) { ${unmatched} }`,
   ].join('\n');
+  // `at`: the field this object's validator refused the value at, those before it passed (validator-miss.ts), -1 when unknown.
   const field = (i: number) => {
-    if (alsoPattern[i]) return 'return whole(o, path);';
+    const skip = `if (at > ${i}) continue; `;
+    if (alsoPattern[i]) return `${skip}return whole(o, path);`;
     const absent = optional[i] ? 'if (x === undefined || x === null) continue; ' : '';
-    if (!plain.has(refusals[i]!)) return `${absent}if (v${i}(x)) continue; r = r${i}(x, path + s${i});`;
+    if (!plain.has(refusals[i]!)) return `${skip}${absent}if (v${i}(x)) continue; r = r${i}(x, path + s${i}${recording.has(valids[i]!) ? ', M.at' : ''});`;
     const check = `const w = c${i}.check(x, path + s${i}); if (!w.ok) return w; continue;`;
-    // A constrained scalar (a format, a pattern, bounds): its check alone, not its rules run twice for a failing value.
-    return codecs[i]!.kind === 'scalar' && codecs[i]!.refines !== undefined ? `${absent}${check}` : `${absent}if (v${i}(x)) continue; ${check}`;
+    // The field the validator refused goes to its check at once; a constrained scalar (a format, a
+    // pattern, bounds) not known to be valid too, not its rules run twice for a failing value.
+    const first = codecs[i]!.kind === 'scalar' && codecs[i]!.refines !== undefined ? 'at >= 0 && ' : '';
+    return `${skip}${absent}if (at !== ${i} && ${first}v${i}(x)) continue; ${check}`;
   };
+  // Another key never fails (kept, dropped, or any JSON): when one declared field alone is not
+  // valid, check fails there or nowhere, whatever the keys' order, so no walk over the keys is needed.
+  const open = !allOf && patterns.length === 0 && (extra === true || (typeof extra !== 'boolean' && extra.kind === 'json'
+    && extra.applied === undefined && extra.untyped === undefined && extra.refines === undefined));
+  const inherited = keys.map((k) => k in Object.prototype);
+  const typeFail = codecs.map((c) => builtInFailure(c.check) ?? '');
+  const single = () => [
+    'single: {',
+    'let bad = -1, bx;',
+    ...keys.map((_, i) => {
+      // A required key is the value's own (tested above); an optional one is read only when it is.
+      const read = !optional[i] ? `o[k${i}]` : inherited[i] ? `hasOwn(o, k${i}) ? o[k${i}] : undefined` : `o[k${i}]`;
+      const absent = optional[i] ? 'x !== undefined && x !== null && ' : '';
+      return `if (at <= ${i}) { const x = ${read}; if (${absent}(at === ${i} || !v${i}(x))) { if (bad >= 0) break single; bad = ${i}; bx = x; } }`;
+    }),
+    'switch (bad) {',
+    ...keys.map((_, i) => (typeFail[i] !== ''
+      // A built-in scalar's validator is its check's word: its failure, written here as check writes it.
+      ? `case ${i}: return fail(t${i} + show(bx), path + s${i});`
+      : plain.has(refusals[i]!)
+      ? `case ${i}: { const w = c${i}.check(bx, path + s${i}); return w.ok ? undefined : w; }`
+      : `case ${i}: { const w = r${i}(bx, path + s${i}); return w === undefined || w.ok ? undefined : w; }`)),
+    'default: return undefined;',
+    '}',
+    '}',
+  ];
+  // Check's own failures before any field is read, written here where the check is `object`'s over these props.
+  const facts = objectCheckFacts(codec.check);
+  const own = facts !== undefined && facts.props === props;
+  const notObject = own ? `expected ${facts.name} (an object), got ` : '';
+  const missing = keys.map((k) => (own ? `key ${quoteJson(k)} not found` : ''));
   const body = [
-    ...keys.map((_, i) => `const k${i} = K[${i}], v${i} = valids[${i}], r${i} = refusals[${i}], s${i} = steps[${i}], c${i} = codecs[${i}];`),
+    ...keys.map((_, i) => `const k${i} = K[${i}], v${i} = valids[${i}], r${i} = refusals[${i}], s${i} = steps[${i}], c${i} = codecs[${i}], m${i} = missing[${i}], t${i} = typeFail[${i}];`),
     // Check itself, its own copy here so that each object's call site sees one check.
     'const whole = (o, path) => C.check(o, path);',
-    'return (o, path) => {',
-    "if (o === null || typeof o !== 'object' || Array.isArray(o)) return whole(o, path);",
-    ...required.map((i) => `if (!hasOwn(o, k${i})) return whole(o, path);`),
+    // `at`: given only by a caller that has just run this object's validator and got false.
+    'return (o, path, at = -1) => {',
+    `if (o === null || typeof o !== 'object' || Array.isArray(o)) return ${own ? 'fail(notObject + show(o), path)' : 'whole(o, path)'};`,
+    // A key held with a value is the object's own, as the validator reads it (a JSON value's
+    // prototype is Object.prototype or none), unless Object.prototype has that name: a read, where
+    // Object.hasOwn (and a look at the prototype) cost a refused body more than all else it did.
+    ...required.map((i) => `if (${inherited[i] ? '' : `o[k${i}] === undefined && `}!hasOwn(o, k${i})) return ${own ? `fail(m${i}, path, 'required')` : 'whole(o, path)'};`),
     'for (let i = 0; i < rules.length; i++) if (!rules[i].test(o)) return whole(o, path);',
+    ...(open ? single() : []),
     // Own keys in for-in order, which is Object.keys' order (check's), with no list allocated.
     'for (const k in o) {',
     'if (!hasOwn(o, k)) continue;',
@@ -168,8 +217,10 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
   ].join('\n');
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source holds positions and fixed names only (see above)
-    return new Function('K', 'valids', 'refusals', 'steps', 'codecs', 'C', 'hasOwn', 'rules', 'extraValid', 'extraRefusal', 'pathOf', 'P', 'PV', 'PR', body)(
-      keys, valids, refusals, steps, codecs, codec, Object.hasOwn, allOf ? [] : rulesOf(codec.schema), extraValid, extraRefusal, pathOf, P, PV, PR) as Refusal;
+    return new Function('K', 'valids', 'refusals', 'steps', 'codecs', 'C', 'hasOwn', 'rules', 'extraValid', 'extraRefusal', 'pathOf', 'P', 'PV', 'PR',
+      'M', 'fail', 'show', 'notObject', 'missing', 'typeFail', distinct(body))(
+      keys, valids, refusals, steps, codecs, codec, Object.hasOwn, allOf ? [] : rulesOf(codec.schema), extraValid, extraRefusal, pathOf, P, PV, PR,
+      miss, fail, show, notObject, missing, typeFail) as Refusal;
   } catch {
     // Eval forbidden (a page's Content-Security-Policy): check itself, the same answers.
     return byCheck(codec);
@@ -211,7 +262,7 @@ function untyped(codec: Codec<unknown>, of: (c: Codec<unknown>) => Refusal): Ref
   const body = `return (v, path) => { ${families.map((f, i) => `if (${FAMILY_TEST[f]}) return R[${i}](v, path);`).join(' ')} return undefined; };`;
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- fixed source: family tests and positions
-    return new Function('R', body)(refusals) as Refusal;
+    return new Function('R', distinct(body))(refusals) as Refusal;
   } catch {
     return (v, path) => {
       const f = familyOfValue(v);

@@ -1,0 +1,141 @@
+// checkFast's own answers against check's (issue 31): the failures the compiled refusal writes
+// itself (not an object, a required key missing, a built-in scalar's wrong type), the walk that
+// starts where the object's validator stopped, and the copy made for an object with defaults must
+// be check's answer exactly, message, path, constraint and key order, including for keys that are
+// quotes, unicode or Object.prototype's names, codecs copied under another label, and recursion
+// through the same codec.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { arbitrary, fc } from '../../src/codec/arbitrary.js';
+import { nearMisses } from '../../src/codec/near-miss.js';
+import { checkFast, compiledCheck } from '../../src/codec/validator.js';
+import { builtInFailure, show } from '../../src/codec/validator-scalar-failure.js';
+import { t } from '../../src/codec/index.js';
+import { showJson, type Codec } from '../../src/codec/types.js';
+import { codecFamily, shown } from '../helpers/codec-family.js';
+
+const RUNS = Number(process.env.PROPS_RUNS ?? 120);
+const SEED = Number(process.env.PROPS_SEED ?? 31);
+
+/** checkFast's answer is check's: deep-equal and the same key order (the answer is sent as JSON). */
+function same(codec: Codec<unknown>, value: unknown, what = JSON.stringify(value)): void {
+  const want = codec.check(value, '$');
+  const got = checkFast(codec, value);
+  assert.equal(got, want, `checkFast and check differ on ${what}`);
+  assert.is(JSON.stringify(got), JSON.stringify(want), `key order differs on ${what}`);
+  assert.equal(compiledCheck(codec)(value), want, `compiledCheck differs on ${what}`);
+}
+
+const ODD_KEYS = ['a "quoted" key', 'back\\slash', 'tab\there', 'é', '日本', '\u{1F600}', '\ud800', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '', 'x-id', '0'];
+const WRONG = ['x', 'a "q"', 'é'.repeat(50), '\ud800', 0, -0, 0.5, 100.5, 1e21, -1.5e-7, true, false, null, [], [1], {}, { a: 1 }];
+
+const fields = (f: (k: string) => Codec<unknown>) => Object.fromEntries(ODD_KEYS.map((k) => [k, f(k)]));
+
+test('the failures written without check (not an object, a key missing, a wrong type) are check\'s, for any key', () => {
+  const scalars = [t.int, t.number, t.bool, t.text];
+  const codec = t.object('Odd "Name" é', {
+    ...fields((k) => scalars[k.length % scalars.length]!),
+    opt: t.optional(t.int),
+  }) as Codec<unknown>;
+  const full = Object.fromEntries(ODD_KEYS.map((k) => [k, [0, 0.5, true, 's'][k.length % 4]]));
+  const parse = (o: Record<string, unknown>) => JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
+  same(codec, parse(full), 'a valid value');
+  for (const v of WRONG) same(codec, v);
+  // Each required key missing in turn, and each field of each wrong type in turn, in the value's key order and reversed.
+  for (const k of ODD_KEYS) {
+    const less = parse(full);
+    delete less[k];
+    same(codec, less, `without ${JSON.stringify(k)}`);
+    for (const w of WRONG) {
+      const bad = parse({ ...full, [k]: w });
+      same(codec, bad, `${JSON.stringify(k)}: ${JSON.stringify(w)}`);
+      same(codec, parse(Object.fromEntries(Object.entries(bad).reverse())), `${JSON.stringify(k)}: ${JSON.stringify(w)}, keys reversed`);
+      same(codec, parse({ ...bad, opt: w }), `${JSON.stringify(k)} and opt: ${JSON.stringify(w)}`);
+    }
+  }
+  // `__proto__` read from JSON is a key of the value's own.
+  same(codec, JSON.parse('{"__proto__": 1}'), 'a lone __proto__');
+  // A value that is not JSON's: a prototype other than Object.prototype, a key holding undefined.
+  same(codec, Object.assign(Object.create(null), parse(full), { opt: 'x' }), 'no prototype');
+  same(codec, { ...parse(full), [ODD_KEYS[0]!]: undefined }, 'a key holding undefined');
+});
+
+test('a codec copied under another label, annotated, or as a map keeps check\'s own messages', () => {
+  const base = t.object('Pet', { id: t.int, name: t.text, tag: t.optional(t.text) }) as Codec<unknown>;
+  const relabelled = { ...base, label: 'Animal' } as Codec<unknown>;
+  const map = t.record(t.int, { name: 'Counts' }) as Codec<unknown>;
+  const annotated = t.annotate(base as Codec<Record<string, unknown>>, { title: 'Other' }) as Codec<unknown>;
+  for (const codec of [base, relabelled, annotated]) {
+    for (const v of ['x', 1, null, [], {}, { id: 1 }, { name: 'a' }, { id: 'x', name: 1 }, { name: 1, id: 'x' }, { id: 1, name: 'a', tag: 2 }, { id: 1, name: 'a', extra: 1 }, { id: 1.5, name: 'a' }]) same(codec, v);
+  }
+  for (const v of ['x', {}, { a: 1 }, { a: 'x', b: 1 }, { a: 1, b: 'x' }, { a: 0.5 }]) same(map, v);
+});
+
+test('the walk starts where the object\'s validator stopped, and recursion through one codec is judged afresh', () => {
+  const node = t.recursive<unknown>('Node', (self) => t.object('Node', { name: t.text, size: t.optional(t.int), left: t.optional(self), right: t.optional(self) }) as Codec<unknown>) as Codec<unknown>;
+  const pair = t.object('Pair', { a: t.optional(node), b: t.optional(node) }) as Codec<unknown>;
+  const leaf = (name: unknown, size?: unknown) => (size === undefined ? { name } : { name, size });
+  const values = [
+    { name: 'r', left: leaf(1), right: leaf('b', 'x') },
+    { right: leaf('b', 'x'), name: 'r', left: leaf(1) },
+    { name: 'r', left: { name: 'l', left: leaf('ll', 0.5) }, size: 'x' },
+    { size: 'x', name: 'r', left: { name: 'l', left: leaf('ll', 0.5) } },
+    { name: 'r', left: { name: 'l', right: leaf(2) }, right: leaf(3) },
+    { name: 'r', left: { left: leaf('x'), name: 1 } },
+  ];
+  for (const v of values) {
+    same(node, v);
+    same(pair, { a: v, b: leaf('x') });
+    same(pair, { b: v, a: leaf(0) });
+    same(pair, { a: leaf(0), b: v });
+  }
+});
+
+test('an object with defaults: a valid value is copied as check copies it, defaults last and never shared', () => {
+  const codec = t.object('Search', {
+    criteria: t.text,
+    start: t.optional(t.int, { default: 0 }),
+    tags: t.optional(t.array(t.text), { default: ['a'] }),
+    toString: t.optional(t.text, { default: 'd' }),
+    ['__proto__']: t.optional(t.int, { default: 7 }),
+    note: t.optional(t.text),
+  } as Record<string, Codec<unknown>>) as Codec<unknown>;
+  const values: unknown[] = [
+    { criteria: 'x' }, { start: 3, criteria: 'x' }, { criteria: 'x', tags: [] }, { criteria: 'x', note: null }, { criteria: 'x', start: null },
+    JSON.parse('{"__proto__": 1, "criteria": "x"}'), JSON.parse('{"criteria": "x", "toString": "s"}'), { criteria: 'x', start: undefined },
+    { criteria: 1 }, {}, 'x', { criteria: 'x', start: 0.5 }, { criteria: 'x', other: 1 },
+  ];
+  for (const v of values) same(codec, v);
+  const a = checkFast(codec, { criteria: 'x' });
+  const b = checkFast(codec, { criteria: 'x' });
+  assert.ok(a.ok && b.ok);
+  assert.is.not((a.value as { tags: unknown }).tags, (b.value as { tags: unknown }).tags, 'an object default is cloned per value');
+  const proto = checkFast(codec, { criteria: 'x' });
+  assert.ok(proto.ok && Object.hasOwn(proto.value as object, '__proto__'), '__proto__ is a key of the copy, not its prototype');
+});
+
+test('show is showJson and the built-in failure prefixes are their checks\'', () => {
+  const values = [...WRONG, '', 'a'.repeat(40), 'a'.repeat(41), 'line\nbreak', '\u001f', '\udc00x', NaN, Infinity, -Infinity, 2 ** 53, undefined, 10n, () => 1, Symbol('s')];
+  for (const v of values) assert.is(show(v), showJson(v), `show(${String(typeof v === 'symbol' ? 'symbol' : v)})`);
+  for (const c of [t.int, t.number, t.bool, t.text]) {
+    for (const v of WRONG) {
+      const r = c.check(v, '$');
+      if (!r.ok) assert.is(builtInFailure(c.check) + show(v), r.error);
+    }
+  }
+  assert.is(builtInFailure(t.date.check), undefined, 'a date is not a plain type test');
+});
+
+test('on generated codecs, their values and near misses, checkFast answers what check answers', () => {
+  const cases = codecFamily(3).chain((codec) => fc.tuple(fc.constant(shown(codec)), fc.array(arbitrary(codec, { maxDepth: 2 }), { minLength: 1, maxLength: 6 })));
+  fc.assert(fc.property(cases, ([g, values]) => {
+    for (const v of [...values, ...nearMisses(g.codec, { limit: 40 }).map((m) => m.value)]) {
+      let want;
+      try { want = g.codec.check(v, '$'); } catch { continue; }
+      const got = checkFast(g.codec, v);
+      if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`on ${JSON.stringify(v)}: checkFast ${JSON.stringify(got)}, check ${JSON.stringify(want)}`);
+    }
+  }), { numRuns: RUNS, seed: SEED });
+});
+
+test.run();
