@@ -7,12 +7,12 @@
 // required key missing; a built-in scalar field of the wrong type) the walk writes it, as check does
 // (test/codec/validator-refusal.test.ts holds them to check's); an object's walk starts at the field
 // its validator stopped at (validator-miss.ts).
-import { type Codec, type ObjectCodec, type Result, type UnionCodec, fail, quoteJson } from './types.js';
+import { type Codec, type ObjectCodec, type Result, type UnionCodec, fail, quoteJson, showJson as show } from './types.js';
 import { rulesOf } from './constraints.js';
 import { allOfParts } from './intersection.js';
 import { objectCheckFacts, pathOf } from './structured.js';
 import { miss, recording } from './validator-miss.js';
-import { builtInFailure, show } from './validator-scalar-failure.js';
+import { builtInFailure } from './validator-scalar-failure.js';
 import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
 import { distinct } from './validator-source.js';
 
