@@ -6,6 +6,7 @@ import type { Codec, LazyCodec, AnyCodec } from '../codec/types.js';
 import { outsideUnicodeMode, patternProblem } from '../codec/pattern.js';
 import { LEGACY_PATTERN, unusablePattern } from './schema-patterns.js';
 import { discriminated } from './discriminated.js';
+import { annotated, optionalField } from './schema-annotations.js';
 import { ANNOTATIONS, ARRAY_KEYS, FAMILY_KEYS, FORMAT_CODECS, NUMBER_KEYS, READ, STRING_KEYS } from './schema-keywords.js';
 import { deepEqual } from '../codec/json-equal.js';
 import { KEYWORDS, type ReadSub, withRule } from '../codec/keywords/index.js';
@@ -84,7 +85,7 @@ export class SchemaReader {
       }
       return this.ref(schema, pointer, keyword);
     }
-    const codec = this.annotated(this.valued(schema, pointer, name), schema, pointer);
+    const codec = annotated(this.valued(schema, pointer, name), schema, pointer, this.warnings, this.version);
     for (const k of Object.keys(schema)) {
       if (READ.has(k) || ANNOTATIONS.has(k) || k.startsWith('x-')) continue;
       if (ASSERTING_KEYWORDS.has(k)) this.warnings.add(child(pointer, k), `the keyword ${k} is not supported and is not checked`, k);
@@ -316,7 +317,7 @@ export class SchemaReader {
     for (const [key, s] of Object.entries(properties)) {
       const at = child(pointer, 'properties', key);
       const codec = this.read(s, at, codecName(`${name}_${key}`));
-      own(props, key, required.has(key) ? codec : this.optional(codec, s, at));
+      own(props, key, required.has(key) ? codec : optionalField(codec, s, at, this.warnings));
     }
     for (const key of required) {
       if (!Object.hasOwn(props, key)) own(props, key, t.unsaid);
@@ -347,43 +348,6 @@ export class SchemaReader {
     if (typeof schema.title === 'string' || codec.kind !== 'object') return codec;
     const { title: _title, ...untitled } = codec.schema;
     return { ...codec, schema: untitled };
-  }
-
-  private optional(codec: Codec<unknown>, s: unknown, pointer: string): Codec<unknown> {
-    const fallback = isObj(s) && typeof s.$ref !== 'string' ? s.default : undefined;
-    if (fallback === undefined) return t.optional(codec);
-    if (!codec.check(fallback, '$').ok) {
-      this.warnings.add(child(pointer, 'default'), 'the default is not a value of the schema; left out');
-      return t.optional(codec);
-    }
-    return t.optional(codec, { default: fallback });
-  }
-
-  /** Description, examples and annotations; an example the codec refuses is a warning. */
-  private annotated(codec: Codec<unknown>, schema: Obj, pointer: string): Codec<unknown> {
-    let out = codec;
-    if (typeof schema.description === 'string') out = t.describe(out, schema.description);
-    const examples = this.examplesOf(schema, pointer, out);
-    if (examples.length > 0) out = t.examples(out, examples.map((value) => ({ value })));
-    const notes: Obj = {};
-    for (const k of ['readOnly', 'writeOnly', 'deprecated'] as const) if (schema[k] === true) notes[k] = true;
-    if (typeof schema.title === 'string' && out.kind !== 'object') notes.title = schema.title;
-    // The dialect a 3.1 schema names is kept: written back, its formats still only annotate (format-dialect.ts).
-    if (this.version === '3.1' && typeof schema.$schema === 'string') notes.$schema = schema.$schema;
-    // A schema's own `x-` keys are kept: the OpenAPI written back has them (they check nothing).
-    for (const k of Object.keys(schema)) if (k.startsWith('x-')) notes[k] = schema[k];
-    return Object.keys(notes).length > 0 ? t.annotate(out, notes) : out;
-  }
-
-  private examplesOf(schema: Obj, pointer: string, codec: Codec<unknown>): unknown[] {
-    const given: [string, unknown][] = [];
-    if (schema.example !== undefined) given.push([child(pointer, 'example'), schema.example]);
-    if (Array.isArray(schema.examples)) schema.examples.forEach((v, i) => given.push([child(pointer, 'examples', i), v]));
-    return given.flatMap(([at, v]) => {
-      if (codec.check(v, '$').ok) return [v];
-      this.warnings.add(at, 'the example is not a value of its schema; left out');
-      return [];
-    });
   }
 }
 
