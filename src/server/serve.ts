@@ -127,22 +127,25 @@ async function prepareOn(impl: Implementation, options: ServeOptions, server: Se
       if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}${own}`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
     }
     // Only a recording (or journalling) server loads the recorder's exchange observer.
+    // The exchanges api-serve's own routes answered, for `--log` to name them (not the surface's refusals).
+    const ownAnswered = options.accessLog ? new WeakSet<IncomingMessage>() : undefined;
     let onRequest = listener(cs, await observingOf([options.onExchange, journal?.observe]));
     if (options.cors) onRequest = (await import('./cors.js')).withCors(onRequest, options.cors, cs.router);
     if (journal) {
       const inner = onRequest;
       const requests = journal;
-      onRequest = (req, res) => { if (!requests.answer(req, res)) inner(req, res); };
+      onRequest = (req, res) => { if (requests.answer(req, res)) ownAnswered?.add(req); else inner(req, res); };
     }
     if (docs) {
       const inner = onRequest;
-      onRequest = (req, res) => { if (!docs.answer(req, res)) inner(req, res); };
+      onRequest = (req, res) => { if (docs.answer(req, res)) ownAnswered?.add(req); else inner(req, res); };
       notes.push(`docs: ${prefix}docs`);
     }
     if (typeof reset === 'function') {
       const inner = onRequest;
       onRequest = (req, res) => {
         if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== `${prefix}reset`) { inner(req, res); return; }
+        ownAnswered?.add(req);
         // A store that cannot be written is a 500 with a log line, as a handler's failure is.
         Promise.resolve((reset as () => unknown)()).then(() => {
           res.statusCode = 204;
@@ -169,7 +172,7 @@ async function prepareOn(impl: Implementation, options: ServeOptions, server: Se
       ...(options.configure ? { configure: options.configure } : {}),
     }));
     if (options.delay) onRequest = delayed(onRequest, options.delay);
-    if (reached) onRequest = logged(onRequest, cs.router, handlers, reached, log);
+    if (reached) onRequest = logged(onRequest, cs.router, handlers, { reached, own: ownAnswered! }, log);
     return { surface: surface.name, notes, listener: onRequest, close };
   } catch (err) {
     await close();
@@ -186,16 +189,18 @@ function delayed(inner: Listener, delay: Delay): Listener {
 
 /**
  * One line per exchange once answered: method, target, status, milliseconds, and who answered:
- * mocked, handled, refused (by the pipeline), or a middleware (the surface never saw it).
+ * mocked, handled, refused (by the pipeline), api-serve (its own routes under the reserved prefix:
+ * journal, docs, reset), or a middleware (the surface never saw it).
  */
-function logged(inner: Listener, router: CompiledSurface['router'], handlers: ReadonlyMap<EndpointInfo, HandlerFn>, reached: WeakSet<IncomingMessage>, log: (line: string) => void): Listener {
+function logged(inner: Listener, router: CompiledSurface['router'], handlers: ReadonlyMap<EndpointInfo, HandlerFn>, seen: { readonly reached: WeakSet<IncomingMessage>; readonly own: WeakSet<IncomingMessage> }, log: (line: string) => void): Listener {
+  const { reached, own } = seen;
   return (req, res) => {
     const t0 = performance.now();
     // The target as sent: Polka and a middleware mounted under a prefix may rewrite req.url.
     const target = req.url;
     res.once('finish', () => {
       const route = router.route(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!);
-      const by = !reached.has(req) ? 'middleware' : route.kind !== 'match' ? 'refused' : MOCKED in (handlers.get(route.endpoint) ?? {}) ? 'mocked' : 'handled';
+      const by = !reached.has(req) ? 'middleware' : own.has(req) ? 'api-serve' : route.kind !== 'match' ? 'refused' : MOCKED in (handlers.get(route.endpoint) ?? {}) ? 'mocked' : 'handled';
       log(`${req.method} ${target} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms ${by}`);
     });
     inner(req, res);

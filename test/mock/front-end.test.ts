@@ -49,6 +49,11 @@ test('preflight, create, list, journal, clear, reset, a CORS-marked 404, and the
   }
   assert.match(s.stderr(), /^POST \/person 200 \d+\.\dms mocked$/m);
   assert.match(s.stderr(), /^GET \/nothing 404 \d+\.\dms refused$/m);
+  // api-serve's own routes answered them: not refused by the surface, whatever their status.
+  assert.match(s.stderr(), /^GET \/__api-serve\/requests 200 \d+\.\dms api-serve$/m);
+  assert.match(s.stderr(), /^DELETE \/__api-serve\/requests 204 \d+\.\dms api-serve$/m);
+  assert.match(s.stderr(), /^POST \/__api-serve\/reset 204 \d+\.\dms api-serve$/m);
+  assert.not.match(s.stderr(), /__api-serve\/\S+ \d+ \S+ refused/);
 });
 
 test('--delay: the answers still come, a body sent during the wait included', async () => {
