@@ -8,6 +8,7 @@ import { SEED, bounded, draw, integerRange, leafArbitrary, leafDraws } from './l
 import { deepEqual } from './json-equal.js';
 import { firstRepeat } from './constraints.js';
 import { noValue } from './keywords/applied.js';
+import { json, unsaid } from './structured.js';
 
 export { fc, leafAccepts, SEED, draw, integerRange, leafDraws };
 export type Arbitrary<T> = fc.Arbitrary<T>;
@@ -15,11 +16,18 @@ export type Arbitrary<T> = fc.Arbitrary<T>;
 export interface ArbitraryOptions {
   /** How many times a recursive codec may enter itself (default 3); past it, the branch closes. */
   readonly maxDepth?: number;
+  /**
+   * Whether an object open to any other key (no `additionalProperties`, `true` or `{}`) gets keys it
+   * does not declare (default true: fuzzing and property tests want them). False for answers a
+   * mock makes up: only where `minProperties` needs more keys than it declares.
+   */
+  readonly undeclaredKeys?: boolean;
 }
 
 interface Context {
   readonly depth: number;
   readonly maxDepth: number;
+  readonly undeclaredKeys: boolean;
 }
 
 /**
@@ -29,7 +37,7 @@ interface Context {
  * are never `null` (the codec reads null as absent; JSON Schema does not allow it).
  */
 export function arbitrary<T>(codec: Codec<T>, options: ArbitraryOptions = {}): fc.Arbitrary<T> {
-  const a = build(codec as Codec<unknown>, { depth: 0, maxDepth: options.maxDepth ?? 3 });
+  const a = build(codec as Codec<unknown>, { depth: 0, maxDepth: options.maxDepth ?? 3, undeclaredKeys: options.undeclaredKeys ?? true });
   if (a === undefined) throw new TypeError(`arbitrary: ${codec.label} has no value within depth ${options.maxDepth ?? 3}`);
   return a as fc.Arbitrary<T>;
 }
@@ -159,7 +167,12 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
       return fit.map((v) => [k, v] as const);
     }));
   });
-  if (codec.extra !== false) {
+  const { min, max } = keyCounts(codec);
+  // A map (`additionalProperties` with a schema) has its entries; an object merely left open has
+  // undeclared keys only when asked, or when minProperties cannot be met without them.
+  // decided: docs/mocking.md "What a mock answers".
+  const open = codec.extra === true || codec.extra === unsaid || codec.extra === json;
+  if (codec.extra !== false && (!open || ctx.undeclaredKeys || min > declared.length)) {
     const value = codec.extra === true ? anyJson(1) : build(codec.extra, ctx);
     if (value !== undefined) {
       const key = bounded(fc.string({ minLength: 1, maxLength: 8 }),
@@ -167,7 +180,6 @@ function objectArbitrary(codec: ObjectCodec<unknown>, ctx: Context): fc.Arbitrar
       sources.push(fc.tuple(key, value));
     }
   }
-  const { min, max } = keyCounts(codec);
   const counted = (o: object) => Object.keys(o).length;
   // Which optional fields are present is chosen first, as many as the key counts allow (extra keys
   // make up the rest of minProperties when there can be any).

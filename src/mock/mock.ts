@@ -117,7 +117,7 @@ function mockHandler(e: EndpointInfo, options: MockOptions, nextSeed: () => numb
   const others = e.responses.filter((r) => r !== fallback && r.status >= 200 && r.status <= 299 && r.content !== undefined);
   // A `default` or range key is named with the status Prefer asks it by (`default (500)`).
   const declared = [...e.responses].sort(statusOrder).map((r) => (r.key === undefined ? String(r.status) : `${r.key} (${r.status})`)).join(', ');
-  const generated = (codec: Codec<unknown>) => fc.sample(arbitrary(codec, { maxDepth: 3 }), { seed: nextSeed(), numRuns: 1 })[0];
+  const generated = (codec: Codec<unknown>) => fc.sample(arbitrary(codec, { maxDepth: 3, undeclaredKeys: false }), { seed: nextSeed(), numRuns: 1 })[0];
 
   return (_input: Record<string, unknown>, ctx: HandlerContext) => {
     const prefer = readPrefer(ctx.headers.prefer);
