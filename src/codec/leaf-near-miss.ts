@@ -1,18 +1,23 @@
-// Near misses of a scalar value: for each keyword its merged leaf holds (bounds, multipleOf,
-// lengths, pattern, format, const, enum, integer), a value of its type that breaks that one alone.
+// Near misses of a scalar value: for each keyword its merged leaf holds (const or enum, the
+// validation keywords of codec/rules/, integer), a value of its type that breaks that one alone.
 import type { Codec } from './types.js';
 import { type Leaf, brokenBy } from './leaf.js';
 import { draw, leafDraws } from './leaf-arbitrary.js';
 import { fc } from './fast-check.js';
-import { FORMATS } from './formats.js';
+import { RULE_KEYWORDS, type MissDraws } from './rules/index.js';
 import type { NearMiss } from './near-miss.js';
 
+/** The draws the keywords' misses take (they cannot load fast-check themselves: rules/rule-keyword.ts). */
+const DRAWS: MissDraws = {
+  leafDraws: (leaf) => leafDraws(leaf, 30),
+  strings: (minLength, maxLength) => draw(fc.string({ minLength, maxLength }), 20),
+};
+
+/** The keywords of a leaf that are not validation keywords of the table. */
+type LeafKeyword = 'const' | 'enum' | 'type';
+
 /** Candidate values of the leaf's type that may break `keyword` alone; the first that does is kept. */
-function leafCandidates(leaf: Leaf, codec: Codec<unknown>, value: unknown, keyword: string): unknown[] {
-  const v = value;
-  const ms = leaf.multipleOf;
-  const around = (x: number, dir: -1 | 1) => [x + dir, x + dir * 0.5, x + dir * 0.25, ...ms.map((m) => Number(((Math.floor(x / m) + (dir > 0 ? 1 : 0)) * m).toPrecision(12)))];
-  const drawn = (l: Leaf) => leafDraws(l, 30);
+function leafCandidates(leaf: Leaf, value: unknown, keyword: LeafKeyword): unknown[] {
   switch (keyword) {
     case 'const': case 'enum': {
       const known = leaf.constant !== undefined ? [leaf.constant.value] : leaf.enum ?? [];
@@ -22,65 +27,41 @@ function leafCandidates(leaf: Leaf, codec: Codec<unknown>, value: unknown, keywo
         Array.isArray(first) ? [...first, 0] : first !== null && typeof first === 'object' ? { ...first, x: 0 } : undefined,
       ];
     }
-    case 'minimum': return around(leaf.minimum!, -1);
-    case 'maximum': return around(leaf.maximum!, 1);
-    case 'exclusiveMinimum': return [leaf.exclusiveMinimum!, ...around(leaf.exclusiveMinimum!, -1)];
-    case 'exclusiveMaximum': return [leaf.exclusiveMaximum!, ...around(leaf.exclusiveMaximum!, 1)];
-    case 'multipleOf': {
-      const x = typeof v === 'number' ? v : 0;
-      return ms.flatMap((m) => [x + m / 2, x + 1, x - 1, x + m / 3, x - m / 2, x + m * 1.5]);
-    }
-    case 'minLength': {
-      const s = [...String(v)];
-      const n = leaf.minLength!;
-      return [s.slice(0, n - 1).join(''), s.slice(s.length - n + 1).join(''), 'x'.repeat(n - 1), ...drawn({ ...leaf, minLength: undefined, maxLength: n - 1 })];
-    }
-    case 'maxLength': {
-      const s = String(v);
-      const n = leaf.maxLength!;
-      const extra = Math.max(1, n + 1 - [...s].length);
-      return [s + 'x'.repeat(extra), s + s.slice(-1).repeat(extra), s.repeat(n + 1), ...drawn({ ...leaf, maxLength: undefined, minLength: n + 1 })];
-    }
-    case 'pattern': {
-      const s = String(v);
-      return ['', ' ', 'x', '0', '!', `${s}!`, `!${s}`, `${s} `, s.toUpperCase(), s.toLowerCase(), `${s}${s}`,
-        ...draw(fc.string({ minLength: leaf.minLength ?? 0, maxLength: leaf.maxLength ?? (leaf.minLength ?? 0) + 8 }), 20)];
-    }
-    // Each format's `misses` (src/codec/formats/<name>.ts): values its test refuses.
-    case 'format': return leaf.formats.flatMap((f) => FORMATS[f].misses);
-    case 'type': return leaf.type === 'integer' && typeof v === 'number' ? [v + 0.5, v - 0.5] : [];
-    default: return [];
+    case 'type': return leaf.type === 'integer' && typeof value === 'number' ? [value + 0.5, value - 0.5] : [];
   }
 }
 
+function describeLeaf(leaf: Leaf, keyword: LeafKeyword): string {
+  switch (keyword) {
+    case 'type': return 'type (expected integer)';
+    case 'const': return `const ${JSON.stringify(leaf.constant!.value)}`;
+    case 'enum': return `enum (${leaf.enum!.map((v) => JSON.stringify(v)).join(', ')})`;
+  }
+}
+
+/** A keyword's candidates and what it says is broken. */
+interface Breaker {
+  readonly keyword: string;
+  candidates(): unknown[];
+  broken(): string;
+}
+
 export function leafMisses(leaf: Leaf, codec: Codec<unknown>, value: unknown): NearMiss[] {
-  const keywords: string[] = [];
-  if (leaf.constant !== undefined) keywords.push('const');
-  else if (leaf.enum !== undefined) keywords.push('enum');
-  for (const k of ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum'] as const) if (leaf[k] !== undefined) keywords.push(k);
-  if (leaf.multipleOf.length > 0) keywords.push('multipleOf');
-  for (const k of ['minLength', 'maxLength'] as const) if (leaf[k] !== undefined) keywords.push(k);
-  if (leaf.patterns.length > 0) keywords.push('pattern');
-  if (leaf.formats.some((f) => FORMATS[f].misses.length > 0)) keywords.push('format');
-  if (leaf.type === 'integer') keywords.push('type');
+  const own = (keyword: LeafKeyword): Breaker => ({ keyword, candidates: () => leafCandidates(leaf, value, keyword), broken: () => describeLeaf(leaf, keyword) });
+  const breakers: Breaker[] = [];
+  if (leaf.constant !== undefined) breakers.push(own('const'));
+  else if (leaf.enum !== undefined) breakers.push(own('enum'));
+  for (const k of RULE_KEYWORDS) {
+    const miss = k.miss;
+    if (miss?.has(leaf) === true) breakers.push({ keyword: k.name, candidates: () => miss.candidates(leaf, value, DRAWS), broken: () => miss.broken(leaf) });
+  }
+  if (leaf.type === 'integer') breakers.push(own('type'));
   const out: NearMiss[] = [];
-  for (const keyword of keywords) {
-    const hit = leafCandidates(leaf, codec, value, keyword).find((c) => c !== undefined && sameKeywords(brokenBy(leaf, c), [keyword]));
-    if (hit !== undefined) out.push({ value: hit, pointer: '', keyword, broken: describeLeaf(leaf, keyword) });
+  for (const { keyword, candidates, broken } of breakers) {
+    const hit = candidates().find((c) => c !== undefined && sameKeywords(brokenBy(leaf, c), [keyword]));
+    if (hit !== undefined) out.push({ value: hit, pointer: '', keyword, broken: broken() });
   }
   return out;
 }
 
 const sameKeywords = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
-
-function describeLeaf(leaf: Leaf, keyword: string): string {
-  switch (keyword) {
-    case 'type': return 'type (expected integer)';
-    case 'const': return `const ${JSON.stringify(leaf.constant!.value)}`;
-    case 'enum': return `enum (${leaf.enum!.map((v) => JSON.stringify(v)).join(', ')})`;
-    case 'multipleOf': return `multipleOf ${leaf.multipleOf.join(' and ')}`;
-    case 'pattern': return `pattern ${leaf.patterns.join(' and ')}`;
-    case 'format': return `format ${leaf.formats.join(' and ')}`;
-    default: return `${keyword} ${String(leaf[keyword as keyof Leaf])}`;
-  }
-}

@@ -99,6 +99,9 @@ function wrongType(codec: Codec<unknown>): NearMiss[] {
   return [{ value: clone(hit[1]), pointer: '', keyword: 'type', broken: `type (expected ${[...types].join(' or ')})` }];
 }
 
+// The count keywords' misses (minItems, maxItems, uniqueItems; minProperties and maxProperties in
+// objectMisses) stay here, not in their files of rules/: they grow lists and objects with the
+// items' codec and keep within the other counts (a repeat only up to maxItems).
 function arrayMisses(codec: Codec<unknown> & { kind: 'array' }, a: unknown[], depth: number): NearMiss[] {
   const s = codec.schema as { minItems?: number; maxItems?: number; uniqueItems?: boolean };
   const out: NearMiss[] = [];

@@ -5,6 +5,7 @@
 import type { Codec } from './types.js';
 import { patternProblem } from './pattern.js';
 import { discriminatorValues } from './union.js';
+import { RULE_KEYWORDS, notWhole } from './rules/index.js';
 
 /** One contradiction: where in the codec's JSON Schema (a JSON pointer) and what. */
 export interface CodecProblem {
@@ -15,27 +16,16 @@ export interface CodecProblem {
 const step = (pointer: string, ...keys: (string | number)[]) =>
   pointer + keys.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
-function bounds(schema: Record<string, unknown>, pointer: string, out: CodecProblem[]): void {
-  const n = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
-  const pairs: [string, string, boolean][] = [
-    ['minimum', 'maximum', false], ['exclusiveMinimum', 'maximum', true], ['minimum', 'exclusiveMaximum', true],
-    ['exclusiveMinimum', 'exclusiveMaximum', true], ['minLength', 'maxLength', false], ['minItems', 'maxItems', false],
-    ['minProperties', 'maxProperties', false],
-  ];
-  for (const [lo, hi, strict] of pairs) {
-    const [a, b] = [n(lo), n(hi)];
-    if (a !== undefined && b !== undefined && (strict ? a >= b : a > b)) {
-      out.push({ pointer, message: `${lo} ${a} is above ${hi} ${b}: no value can satisfy both` });
-    }
-  }
-  for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) {
-    const v = n(k);
-    if (v !== undefined && (!Number.isInteger(v) || v < 0)) out.push({ pointer, message: `${k} must be a whole number, got ${v}` });
-  }
-  const m = n('multipleOf');
-  if (m !== undefined && !(m > 0)) out.push({ pointer, message: `multipleOf must be above 0, got ${m}` });
-  const problem = typeof schema.pattern === 'string' ? patternProblem(schema.pattern) : undefined;
-  if (problem !== undefined) out.push({ pointer, message: problem });
+/**
+ * The validation keywords' problems (rules/index.ts), each kind in the table's order: where bounds
+ * contradict each other, then lengths and counts that are not whole numbers, then the keywords'
+ * other problems (a surface reports the first).
+ */
+function ruleProblems(schema: Record<string, unknown>, pointer: string, out: CodecProblem[]): void {
+  const add = (message: string | undefined) => { if (message !== undefined) out.push({ pointer, message }); };
+  for (const k of RULE_KEYWORDS) for (const message of k.contradictions?.(schema) ?? []) add(message);
+  for (const k of RULE_KEYWORDS) if (k.count === true) add(notWhole(schema, k.name));
+  for (const k of RULE_KEYWORDS) add(k.problem?.(schema));
 }
 
 /**
@@ -46,7 +36,7 @@ export function codecProblems(codec: Codec<unknown>, pointer = '', out: CodecPro
   if (seen.has(codec) || clean?.has(codec) === true) return out;
   seen.add(codec);
   const schema = codec.schema as Record<string, unknown>;
-  bounds(schema, pointer, out);
+  ruleProblems(schema, pointer, out);
   // A whole part's own examples are checked by the surface, which names them (`request example`).
   if (pointer !== '') for (const ex of codec.examples) {
     const r = codec.check(ex.value, '$');

@@ -3,6 +3,7 @@
 // Whether that breaks a client depends on the side: see compare.ts.
 import type { JsonSchema } from '../../codec/types.js';
 import { KEYWORDS } from '../../codec/keywords/index.js';
+import { type DiffDirection, RULE_KEYWORDS } from '../../codec/rules/index.js';
 
 export type Effect = 'widens' | 'narrows' | 'incomparable';
 
@@ -23,12 +24,17 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** Keywords that describe and never change which values are admitted. */
 const ANNOTATIONS = new Set(['title', 'description', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly', '$anchor', '$comment', 'discriminator']);
+/** The validation keywords (codec/rules/) in one direction of change, in the table's order. */
+const directed = (d: DiffDirection) => RULE_KEYWORDS.filter((k) => k.diff === d).map((k) => k.name);
 /** Lower bounds: raising one narrows. */
-const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
+const LOWER = directed('lower');
 /** Upper bounds: lowering one narrows. */
-const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
-/** Keywords whose presence only restricts, and whose change neither side contains. */
-const RESTRICTIONS = ['pattern', 'format', 'multipleOf', 'const', 'uniqueItems', 'contentMediaType'];
+const UPPER = directed('upper');
+/**
+ * Keywords whose presence only restricts, and whose change neither side contains: the validation
+ * keywords' restrictions, and two keywords of other modules (`const`, `contentMediaType`).
+ */
+const RESTRICTIONS = [...directed('restriction'), 'const', 'contentMediaType'];
 
 /**
  * The applicator keywords of the keyword table (`not`, `contains`, `if`, `unevaluatedProperties`...):
