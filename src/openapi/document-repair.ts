@@ -5,6 +5,7 @@
 // before, lenient or not.
 // decided: docs/openapi-in.md "Checks api-serve cannot make" (what --lenient leaves out).
 import { child } from './warnings.js';
+import { ASSERTING_KEYWORDS } from './vocabulary.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -100,6 +101,16 @@ export function repairOnce(doc: Obj, pointer: string | undefined, message: strin
     const value = found.holder[found.key];
     delete found.holder[found.key];
     return { pointer: found.at, message: `${found.key} ${shownValue(value)} is no key of an XML Object; ignored`, always: true };
+  }
+  // A key no Schema Object of OpenAPI 3.0 or Swagger 2.0 has (enode's `explode` inside `items`):
+  // JSON Schema ignores unknown keywords, so leaving it out weakens nothing. One that asserts in
+  // some JSON Schema draft (`const` in a 3.0 schema) is not ignored: the document stays refused.
+  // decided: docs/openapi-in.md "Keys beside $ref" (unknown keywords in a schema).
+  if (found !== undefined && /ADDITIONAL PROPERTY/.test(message) && (typeof doc.swagger === 'string' || (typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0')))
+    && inSchema(found.at) && Object.hasOwn(found.holder, found.key) && !found.key.startsWith('x-') && !ASSERTING_KEYWORDS.has(found.key)) {
+    const value = found.holder[found.key];
+    delete found.holder[found.key];
+    return { pointer: found.at, message: `${found.key} ${shownValue(value)} is no keyword of a Schema Object here; ignored, as JSON Schema ignores unknown keywords`, always: true };
   }
   if (found === undefined || !SCHEMA_KEYWORDS.has(found.key) || !inSchema(found.at) || !Object.hasOwn(found.holder, found.key)) return undefined;
   const value = found.holder[found.key];

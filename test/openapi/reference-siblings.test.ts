@@ -121,4 +121,27 @@ test('a key the XML Object does not have (opensuse\'s xml: { example }) is ignor
   });
 });
 
+test('3.0: a key no Schema Object has (enode\'s explode inside items) is ignored with a warning; a JSON Schema check 3.0 lacks (const) still refuses', async () => {
+  const doc = (extra: Record<string, unknown>) => JSON.stringify({
+    openapi: '3.0.3', info: { title: 'Unknown', version: '1' },
+    paths: { '/vehicles': { get: {
+      parameters: [{ name: 'fields', in: 'query', schema: { type: 'array', items: { type: 'string', enum: ['a', 'b'], ...extra } } }],
+      responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } },
+    } } },
+  });
+  writeFileSync(join(dir, 'unknown.json'), doc({ explode: true }));
+  const imported = importSurface(await loadDocument(join(dir, 'unknown.json')), 'unknown');
+  const said = imported.warnings.filter((w) => /explode true is no keyword of a Schema Object here; ignored/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.is(said[0]!.pointer, '/paths/~1vehicles/get/parameters/0/schema/items/explode');
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/vehicles?fields=a')).status, 200);
+    assert.is((await call(s.url, 'GET', '/vehicles?fields=c')).status, 400, 'the enum beside it is still checked');
+  });
+  writeFileSync(join(dir, 'const.json'), doc({ const: 'a' }));
+  const refused = await loadDocument(join(dir, 'const.json')).then(() => undefined, (e: Error) => e);
+  assert.ok(refused, 'const in a 3.0 schema is not ignored');
+  assert.match(refused!.message, /items\/const/);
+});
+
 test.run();
