@@ -14,8 +14,9 @@ export function missed(at: number): false {
 }
 
 /**
- * Validators that record (object validators, validator-object.ts): every `false` they return for
- * an object is recorded last, after any nested validator's, so right after one refuses an object
- * `miss.at` is its own.
+ * Validators that record (object validators, validator-object.ts; and a schema's without type whose
+ * object part records, which refuses an object only by that part's validator, marked by its refusal
+ * in validator-refusal.ts): every `false` they return for an object is recorded last, after any
+ * nested validator's, so right after one refuses an object `miss.at` is its own.
  */
 export const recording = new WeakSet<object>();

@@ -2,12 +2,14 @@
 // check gives, found by walking the value in check's own order and running check only where the
 // walk cannot see further (the part that fails writes its message, as it always did). Objects,
 // lists, optional and nullable fields, schemas without type and discriminated unions are walked;
-// everything else (and every doubt) is the codec's check itself, so the answer is check's. Where
+// a constrained scalar is its base's refusal and then its rules (validator-refined.ts); everything
+// else (and every doubt) is the codec's check itself, so the answer is check's. Where
 // check's failure is known without running it (an `object` codec's own check: not an object, a
 // required key missing; a built-in scalar field of the wrong type) the walk writes it, as check does
-// (test/codec/validator-refusal.test.ts holds them to check's); an object's walk starts at the field
-// its validator stopped at (validator-miss.ts).
-import { type Codec, type ObjectCodec, type Result, type UnionCodec, fail, quoteJson, showJson as show } from './types.js';
+// (test/codec/validator-refusal.test.ts holds them to check's; the messages are joined as
+// validator-message.ts joins them); an object's walk starts at the field its validator stopped at
+// (validator-miss.ts).
+import { type Codec, type ObjectCodec, type Result, type UnionCodec, fail, quoteJson } from './types.js';
 import { rulesOf } from './constraints.js';
 import { allOfParts } from './intersection.js';
 import { objectCheckFacts, pathOf } from './structured.js';
@@ -15,6 +17,8 @@ import { miss, recording } from './validator-miss.js';
 import { builtInFailure } from './validator-scalar-failure.js';
 import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
 import { distinct } from './validator-source.js';
+import { REFUSED, refinedRefusal, refinedRules } from './validator-refined.js';
+import { flat, showAfter, shownAfter } from './validator-message.js';
 
 type Valid = (value: unknown) => boolean;
 
@@ -45,6 +49,20 @@ const plain = new WeakSet<Refusal>();
 /** Whether a refusal is the codec's check itself (its answer, accepting or not, is check's whole answer). */
 export const isCheck = (r: Refusal): boolean => plain.has(r);
 
+/** Refusals of constrained scalars (validator-refined.ts): told by `at` when their validator has just refused the value. */
+const refinedOnes = new WeakSet<Refusal>();
+
+/** A constrained scalar's refusal, compiled (validator-refined.ts); any other constrained codec, check. */
+function refined(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid, of: (c: Codec<unknown>) => Refusal): Refusal {
+  const rules = refinedRules(codec);
+  if (rules === undefined) return byCheck(codec);
+  const base = codec.refines!.base;
+  const baseRefusal = of(base);
+  const r = refinedRefusal(base, rules, validatorOf(base), baseRefusal, plain.has(baseRefusal));
+  refinedOnes.add(r);
+  return r;
+}
+
 /** Check itself. */
 const byCheck = (codec: Codec<unknown>): Refusal => {
   const r: Refusal = (v, path) => codec.check(v, path);
@@ -59,8 +77,8 @@ function build(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid)
   const of = (c: Codec<unknown>) => refusalOf(c, validatorOf);
   // Rules over the codec (`withRule`, `constrain`) run after its check, on what it decoded: check.
   if (codec.applied !== undefined && codec.applied !== (codec.untyped?.base as Codec<unknown> | undefined)?.applied) return byCheck(codec);
-  if (codec.untyped !== undefined) return untyped(codec, of);
-  if (codec.refines !== undefined) return byCheck(codec);
+  if (codec.untyped !== undefined) return untyped(codec, validatorOf, of);
+  if (codec.refines !== undefined) return refined(codec, validatorOf, of);
   switch (codec.kind) {
     case 'object': {
       // An allOf this module cannot take apart (not made by intersection.ts's allOf): check.
@@ -74,12 +92,13 @@ function build(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid)
       const rules = rulesOf(codec.schema);
       // An item's validator that records where it stopped hands that to the item's refusal.
       const told = recording.has(valid);
+      const said = refinedOnes.has(item) ? REFUSED : -1;
       return (v, path) => {
         // Not a list, or a rule over the whole broken: check fails there (after the items, which pass).
         if (!Array.isArray(v)) return codec.check(v, path);
         for (let i = 0; i < v.length; i++) {
           if (valid(v[i])) continue;
-          const r = item(v[i], `${path}[${i}]`, told ? miss.at : -1);
+          const r = item(v[i], `${path}[${i}]`, told ? miss.at : said);
           if (r !== undefined && !r.ok) return r;
         }
         for (let i = 0; i < rules.length; i++) if (!rules[i]!.test(v)) return codec.check(v, path);
@@ -127,6 +146,10 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
   const refusals = codecs.map(of);
   // Each field's path step (`.name`, `["a key"]`), joined onto the path only where it fails.
   const steps = keys.map((k) => pathOf('', k));
+  // And the whole path of a field of the value itself, joined once: `'$' + '.id'` is short enough
+  // that V8 copies it into a new string on every refusal.
+  const full = steps.map((s) => flat(`$${s}`));
+  const fieldPath = (i: number) => `(path === '$' ? f${i} : path + s${i})`;
   // A declared key a pattern also matches meets both codecs, the pattern's judged on what the field decoded: check.
   const alsoPattern = keys.map((k) => patterns.some((p) => p.regex.test(k)));
   const extraValid = typeof extra === 'boolean' ? undefined : validatorOf(extra);
@@ -152,8 +175,10 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
     const skip = `if (at > ${i}) continue; `;
     if (alsoPattern[i]) return `${skip}return whole(o, path);`;
     const absent = optional[i] ? 'if (x === undefined || x === null) continue; ' : '';
-    if (!plain.has(refusals[i]!)) return `${skip}${absent}if (v${i}(x)) continue; r = r${i}(x, path + s${i}${recording.has(valids[i]!) ? ', M.at' : ''});`;
-    const check = `const w = c${i}.check(x, path + s${i}); if (!w.ok) return w; continue;`;
+    // A constrained scalar's refusal, told that its validator refused the value, skips the test that failed there.
+    if (refinedOnes.has(refusals[i]!)) return `${skip}${absent}if (at !== ${i} && v${i}(x)) continue; r = r${i}(x, ${fieldPath(i)}, ${REFUSED});`;
+    if (!plain.has(refusals[i]!)) return `${skip}${absent}if (v${i}(x)) continue; r = r${i}(x, ${fieldPath(i)}${recording.has(valids[i]!) ? ', M.at' : ''});`;
+    const check = `const w = c${i}.check(x, ${fieldPath(i)}); if (!w.ok) return w; continue;`;
     // The field the validator refused goes to its check at once; a constrained scalar (a format, a
     // pattern, bounds) not known to be valid too, not its rules run twice for a failing value.
     const first = codecs[i]!.kind === 'scalar' && codecs[i]!.refines !== undefined ? 'at >= 0 && ' : '';
@@ -165,6 +190,7 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
     && extra.applied === undefined && extra.untyped === undefined && extra.refines === undefined));
   const inherited = keys.map((k) => k in Object.prototype);
   const typeFail = codecs.map((c) => builtInFailure(c.check) ?? '');
+  const T = typeFail.map((t) => (t === '' ? undefined : shownAfter(t)));
   const single = () => [
     'single: {',
     'let bad = -1, bx;',
@@ -177,10 +203,11 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
     'switch (bad) {',
     ...keys.map((_, i) => (typeFail[i] !== ''
       // A built-in scalar's validator is its check's word: its failure, written here as check writes it.
-      ? `case ${i}: return fail(t${i} + show(bx), path + s${i});`
+      ? `case ${i}: return fail(showAfter(t${i}, bx), ${fieldPath(i)});`
       : plain.has(refusals[i]!)
-      ? `case ${i}: { const w = c${i}.check(bx, path + s${i}); return w.ok ? undefined : w; }`
-      : `case ${i}: { const w = r${i}(bx, path + s${i}); return w === undefined || w.ok ? undefined : w; }`)),
+      ? `case ${i}: { const w = c${i}.check(bx, ${fieldPath(i)}); return w.ok ? undefined : w; }`
+      // The field's validator has refused it (at this field, or just above): a constrained scalar is told so.
+      : `case ${i}: { const w = r${i}(bx, ${fieldPath(i)}${refinedOnes.has(refusals[i]!) ? `, ${REFUSED}` : ''}); return w === undefined || w.ok ? undefined : w; }`)),
     'default: return undefined;',
     '}',
     '}',
@@ -188,20 +215,21 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
   // Check's own failures before any field is read, written here where the check is `object`'s over these props.
   const facts = objectCheckFacts(codec.check);
   const own = facts !== undefined && facts.props === props;
-  const notObject = own ? `expected ${facts.name} (an object), got ` : '';
+  const notObject = shownAfter(own ? `expected ${facts.name} (an object), got ` : '');
   const missing = keys.map((k) => (own ? `key ${quoteJson(k)} not found` : ''));
+  const rules = allOf ? [] : rulesOf(codec.schema);
   const body = [
-    ...keys.map((_, i) => `const k${i} = K[${i}], v${i} = valids[${i}], r${i} = refusals[${i}], s${i} = steps[${i}], c${i} = codecs[${i}], m${i} = missing[${i}], t${i} = typeFail[${i}];`),
+    ...keys.map((_, i) => `const k${i} = K[${i}], v${i} = valids[${i}], r${i} = refusals[${i}], s${i} = steps[${i}], f${i} = full[${i}], c${i} = codecs[${i}], m${i} = missing[${i}], t${i} = T[${i}];`),
     // Check itself, its own copy here so that each object's call site sees one check.
     'const whole = (o, path) => C.check(o, path);',
     // `at`: given only by a caller that has just run this object's validator and got false.
     'return (o, path, at = -1) => {',
-    `if (o === null || typeof o !== 'object' || Array.isArray(o)) return ${own ? 'fail(notObject + show(o), path)' : 'whole(o, path)'};`,
+    `if (o === null || typeof o !== 'object' || Array.isArray(o)) return ${own ? 'fail(showAfter(notObject, o), path)' : 'whole(o, path)'};`,
     // A key held with a value is the object's own, as the validator reads it (a JSON value's
     // prototype is Object.prototype or none), unless Object.prototype has that name: a read, where
     // Object.hasOwn (and a look at the prototype) cost a refused body more than all else it did.
     ...required.map((i) => `if (${inherited[i] ? '' : `o[k${i}] === undefined && `}!hasOwn(o, k${i})) return ${own ? `fail(m${i}, path, 'required')` : 'whole(o, path)'};`),
-    'for (let i = 0; i < rules.length; i++) if (!rules[i].test(o)) return whole(o, path);',
+    ...(rules.length === 0 ? [] : ['for (let i = 0; i < rules.length; i++) if (!rules[i].test(o)) return whole(o, path);']),
     ...(open ? single() : []),
     // Own keys in for-in order, which is Object.keys' order (check's), with no list allocated.
     'for (const k in o) {',
@@ -218,9 +246,9 @@ function objectRefusal(codec: ObjectCodec<unknown>, allOf: boolean, validatorOf:
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source holds positions and fixed names only (see above)
     return new Function('K', 'valids', 'refusals', 'steps', 'codecs', 'C', 'hasOwn', 'rules', 'extraValid', 'extraRefusal', 'pathOf', 'P', 'PV', 'PR',
-      'M', 'fail', 'show', 'notObject', 'missing', 'typeFail', distinct(body))(
-      keys, valids, refusals, steps, codecs, codec, Object.hasOwn, allOf ? [] : rulesOf(codec.schema), extraValid, extraRefusal, pathOf, P, PV, PR,
-      miss, fail, show, notObject, missing, typeFail) as Refusal;
+      'M', 'fail', 'showAfter', 'notObject', 'missing', 'T', 'full', distinct(body))(
+      keys, valids, refusals, steps, codecs, codec, Object.hasOwn, rules, extraValid, extraRefusal, pathOf, P, PV, PR,
+      miss, fail, showAfter, notObject, missing, T, full) as Refusal;
   } catch {
     // Eval forbidden (a page's Content-Security-Policy): check itself, the same answers.
     return byCheck(codec);
@@ -247,7 +275,7 @@ const FAMILY_TEST: Record<Family, string> = {
 };
 
 /** A schema without `type` checks a value by the codec of its JSON type, and passes any other. */
-function untyped(codec: Codec<unknown>, of: (c: Codec<unknown>) => Refusal): Refusal {
+function untyped(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid, of: (c: Codec<unknown>) => Refusal): Refusal {
   const { base, others } = codec.untyped!;
   // Constrained after the fact: those keywords are no part's (as the validator reads it).
   if (codec.refines !== (base as Codec<unknown>).refines) return byCheck(codec);
@@ -258,8 +286,15 @@ function untyped(codec: Codec<unknown>, of: (c: Codec<unknown>) => Refusal): Ref
   }
   const families = [...by.keys()];
   const refusals = [...by.values()];
+  // This codec's validator (validator.ts's `untyped`, as this refusal is built past the same
+  // guards) refuses an object only by its object codec's validator: when that one records where it
+  // stopped (validator-miss.ts), so does this one, and the object's refusal is told where.
+  const object = ([base, ...others] as Codec<unknown>[]).find((c) => familyOfCodec(c) === 'object');
+  const told = object !== undefined && recording.has(validatorOf(object));
+  if (told) recording.add(validatorOf(codec));
+  const pass = (f: Family) => (told && f === 'object' ? 'v, path, at' : 'v, path');
   // One function per codec, so that each call site sees one refusal (most schemas without type name one family).
-  const body = `return (v, path) => { ${families.map((f, i) => `if (${FAMILY_TEST[f]}) return R[${i}](v, path);`).join(' ')} return undefined; };`;
+  const body = `return (v, path, at) => { ${families.map((f, i) => `if (${FAMILY_TEST[f]}) return R[${i}](${pass(f)});`).join(' ')} return undefined; };`;
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- fixed source: family tests and positions
     return new Function('R', distinct(body))(refusals) as Refusal;

@@ -10,6 +10,8 @@ import { arbitrary, fc } from '../../src/codec/arbitrary.js';
 import { nearMisses } from '../../src/codec/near-miss.js';
 import { checkFast, compiledCheck } from '../../src/codec/validator.js';
 import { builtInFailure } from '../../src/codec/validator-scalar-failure.js';
+import { showAfter, shownAfter } from '../../src/codec/validator-message.js';
+import { withTextForm } from '../../src/codec/text-form.js';
 import { t } from '../../src/codec/index.js';
 import { showJson, type Codec } from '../../src/codec/types.js';
 import { codecFamily, shown } from '../helpers/codec-family.js';
@@ -129,6 +131,100 @@ test('showJson renders values as messages show them, and the built-in failure pr
     }
   }
   assert.is(builtInFailure(t.date.check), undefined, 'a date is not a plain type test');
+});
+
+// A constrained scalar's refusal is compiled (validator-refined.ts): the base's failure, then each
+// rule's, skipping the rule its validator has just failed when told so by an object or a list.
+const REFINED: [string, Codec<unknown>][] = [
+  ['int32', t.int32], ['int64', t.int64], ['date-time', t.dateTime], ['time', t.time], ['email', t.email], ['uuid', t.uuid],
+  ['int bounds', t.constrain(t.int, { minimum: 1, maximum: 10 })],
+  ['number exclusive, multipleOf', t.constrain(t.number, { exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.25 })],
+  ['multipleOf 0.0001', t.constrain(t.number, { multipleOf: 0.0001 })],
+  ['text lengths, pattern', t.constrain(t.text, { minLength: 2, maxLength: 5, pattern: '^[a-z]+$' })],
+  ['lengths in code points', t.constrain(t.text, { minLength: 2, maxLength: 3 })],
+  ['constrained twice', t.constrain(t.constrain(t.text, { maxLength: 24 }), { format: 'date-time' })],
+  ['int32 constrained', t.constrain(t.int32, { minimum: 0, multipleOf: 3 })],
+  ['date constrained', t.constrain(t.date, { pattern: '^2024' })],
+  ['word set constrained', t.constrain(t.oneOf(['a', 'bb', 'ccc']), { maxLength: 2 })],
+  ['relabelled', { ...t.constrain(t.int, { maximum: 5 }), label: 'small' } as Codec<unknown>],
+  ['text form', withTextForm(t.int64, { style: 'simple', explode: false, name: 'id' })],
+  ['untyped', t.untyped(t.constrain(t.number, { minimum: 2 }), [t.constrain(t.text, { maxLength: 1 })])],
+];
+const NEAR = [2 ** 31, -(2 ** 31) - 1, 2 ** 31 - 1, 2 ** 53, -(2 ** 53), 0.3, 0.25, 1, 10, 11, 3, -3, 1e-5,
+  '2024-01-01T00:00:00Z', '2024-01-01T24:00:00Z', '2024-13-01T00:00:00Z', '12:00:00Z', 'a@b.c', '123e4567-e89b-12d3-a456-426614174000',
+  'ab', 'abcdef', 'aB', 'é', 'éé', '\u{1F600}\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}\u{1F600}', 'a'.repeat(41), '2024-01-02', '2023-01-02', '2024-02-30', 'bb', 'ccc'];
+
+test('a constrained scalar\'s refusal is check\'s: alone, as a field (required, optional, open or strict), an item, a map value', () => {
+  for (const [name, s] of REFINED) {
+    const strict = t.object('R', { a: s, b: t.optional(s), c: t.text }) as Codec<unknown>;
+    const open = t.object('O', { a: s, b: t.optional(s), c: t.int }, { allowExtra: true }) as Codec<unknown>;
+    const codecs = [s, strict, open, t.array(s), t.nullable(s), t.record(s), t.object('L', { list: t.array(s), n: t.optional(t.nullable(s)) })] as Codec<unknown>[];
+    const drawn = fc.sample(arbitrary(s), { numRuns: 20, seed: SEED }) as unknown[];
+    const values = [...NEAR, ...WRONG, ...drawn, ...nearMisses(s, { limit: 40 }).map((m) => m.value)];
+    const good = drawn[0];
+    for (const v of values) {
+      const what = `${name}: ${JSON.stringify(v)}`;
+      same(s, v, what);
+      for (const o of [strict, open]) {
+        same(o, { a: v, c: 'x' }, `${what} as a`);
+        same(o, { c: 'x', a: v }, `${what} as a, last`);
+        same(o, { a: good, b: v, c: 'x' }, `${what} as b`);
+        same(o, { b: v, a: good, c: 'x' }, `${what} as b, first`);
+        same(o, { b: v, a: v, c: 1 }, `${what} as a and b, c wrong`);
+        same(o, { c: 1, a: v }, `${what} as a, c wrong first`);
+        same(o, { a: v, c: 'x', d: v }, `${what} and another key`);
+      }
+      same(codecs[3]!, [good, v, v], `${what} in a list`);
+      same(codecs[4]!, v, `${what} or null`);
+      same(codecs[5]!, { k: good, j: v }, `${what} in a map`);
+      same(codecs[6]!, { list: [v], n: v }, `${what} in a list field`);
+      same(codecs[6]!, { n: v, list: [good, v] }, `${what} in a list field, last`);
+    }
+  }
+});
+
+test('on random values, a constrained scalar nested in objects and lists answers what check answers', () => {
+  const codecs = REFINED.map(([, s]) => t.object('N', { a: s, b: t.optional(t.array(s)), c: t.optional(t.object('In', { d: s })) }) as Codec<unknown>);
+  const leaf = fc.oneof(fc.constantFrom(...NEAR, ...WRONG), fc.integer(), fc.double(), fc.string(), fc.string({ unit: 'binary', maxLength: 6 }));
+  const value = fc.record({ a: leaf, b: fc.array(leaf, { maxLength: 3 }), c: fc.record({ d: leaf }), x: leaf }, { requiredKeys: [] });
+  fc.assert(fc.property(fc.nat(codecs.length - 1), value, (i, v) => {
+    const codec = codecs[i]!;
+    const want = codec.check(v, '$');
+    const got = checkFast(codec, v);
+    if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${REFINED[i]![0]} on ${JSON.stringify(v)}: checkFast ${JSON.stringify(got)}, check ${JSON.stringify(want)}`);
+  }), { numRuns: RUNS * 20, seed: SEED });
+});
+
+test('a schema without type whose object records where its validator stopped: check\'s answer, alone and nested', () => {
+  const pet = t.object('Pet', { id: t.int64, name: t.text, tag: t.optional(t.constrain(t.text, { maxLength: 3 })) }) as Codec<unknown>;
+  // Open, as most documents' objects are: its refusal writes a field's failure at the field it is told of, without check.
+  const open = t.object('Pet', { id: t.int64, name: t.text, tag: t.optional(t.constrain(t.text, { maxLength: 3 })) }, { allowExtra: true }) as Codec<unknown>;
+  const alone = t.untyped(open);
+  const either = t.untyped(pet, [t.constrain(t.text, { minLength: 2 })]);
+  const codecs = [alone, either, t.array(alone), t.array(either), t.object('Holder', { p: alone, q: t.optional(either) }) as Codec<unknown>] as Codec<unknown>[];
+  const values: unknown[] = [
+    ...WRONG, 'ab', { id: 'x', name: 'n' }, { name: 'n', id: 0.5 }, { id: 0, name: 0 }, { id: 0, name: 'n', tag: 0 }, { id: 0, name: 'n', tag: 'long' },
+    { tag: 'long', name: 1, id: 'x' }, { id: 2 ** 53, name: 'n' }, { name: 'n' }, { id: 1 }, { id: 1, name: 'n' }, { id: 1, name: 'n', other: [] },
+  ];
+  for (const v of values) {
+    for (const c of codecs.slice(0, 2)) same(c, v);
+    same(codecs[2]!, [v], `[${JSON.stringify(v)}]`);
+    same(codecs[3]!, [{ id: 1, name: 'n' }, v], `[valid, ${JSON.stringify(v)}]`);
+    same(codecs[4]!, { p: v, q: v }, `p and q: ${JSON.stringify(v)}`);
+    same(codecs[4]!, { q: v, p: { id: 1, name: 'n' } }, `q: ${JSON.stringify(v)}`);
+  }
+});
+
+test('messages joined onto prepared prefixes are showJson\'s', () => {
+  const p = shownAfter('expected integer, got ');
+  for (const v of [...WRONG, ...NEAR, '', 'a"b', 'a\\b', '\n', 'x'.repeat(40), 'x'.repeat(41), '\udc00', -0, NaN, Infinity, undefined, 10n]) {
+    assert.is(showAfter(p, v), `expected integer, got ${showJson(v)}`);
+  }
+  // Every UTF-16 code unit, alone and among plain characters: escaped where showJson escapes.
+  for (let c = 0; c < 0x10000; c++) {
+    const v = `ab${String.fromCharCode(c)}c`;
+    if (showAfter(p, v) !== `expected integer, got ${showJson(v)}`) assert.unreachable(`code unit ${c.toString(16)}`);
+  }
 });
 
 test('on generated codecs, their values and near misses, checkFast answers what check answers', () => {
