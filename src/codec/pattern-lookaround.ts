@@ -1,6 +1,7 @@
 // Patterns RE2 cannot run as one piece but can run as several, with the same meaning: lookaheads
-// that sit where the match starts at the text's start (`^(?!\s*$).+`), and repeat counts above
-// RE2's 1000 that can be written exactly (`^.{1,2097152}`). Every piece runs on RE2.
+// that sit where the match starts at the text's start (`^(?!\s*$).+`) or a known number of code
+// points after it (`^[a-z](?!.*--)`), and repeat counts above RE2's 1000 that can be written
+// exactly (`^.{1,2097152}`). Every piece runs on RE2.
 import { type Re2, compileRe2 } from './re2.js';
 import { re2Syntax } from './pattern-syntax.js';
 import { type Alt, type Part, altsSource, bounds, parseAlts, sourceOf } from './pattern-parts.js';
@@ -61,19 +62,25 @@ function zeroWidth(p: Part): boolean {
 
 const looks = (p: Part): boolean => p.kind === 'look' || (p.kind === 'group' && p.alts.some((a) => a.some(looks)));
 
+type Look = Extract<Part, { kind: 'look' }>;
+
+/** A lookahead's condition at position 0: its body matches there when one of its alternatives does. */
+function lookCond(p: Look): Cond {
+  const body = p.alts.map((a): Cond => {
+    const c = counted(a);
+    if (c !== undefined) return (text) => c.at0(text) !== null;
+    const re = re2(`^(?:${sourceOf(freeEnd(a))})`);
+    return (text) => re.test(text);
+  });
+  return p.negative ? (text) => !body.some((c) => c(text)) : (text) => body.some((c) => c(text));
+}
+
 /** The condition of zero-width parts at position 0 (where `^` holds). */
 function condOf(parts: Alt): Cond {
   const all: Cond[] = [];
   for (const p of parts) {
     if (p.kind === 'look') {
-      // A lookahead's body matches at 0 when one of its alternatives does.
-      const body = p.alts.map((a): Cond => {
-        const c = counted(a);
-        if (c !== undefined) return (text) => c.at0(text) !== null;
-        const re = re2(`^(?:${sourceOf(freeEnd(a))})`);
-        return (text) => re.test(text);
-      });
-      all.push(p.negative ? (text) => !body.some((c) => c(text)) : (text) => body.some((c) => c(text)));
+      all.push(lookCond(p));
     } else if (p.kind === 'group') {
       const any = p.alts.map(condOf);
       all.push((text) => any.some((c) => c(text)));
@@ -91,16 +98,67 @@ function anchored(lead: Alt, rest: Alt): boolean {
     || lead.some((p) => p.kind === 'caret' || (p.kind === 'look' && !p.negative && p.alts.length === 1 && p.alts[0]![0]?.kind === 'caret'));
 }
 
+/** How many code points a part matches, when that is certain: one code point, alone or counted exactly (`\d{3}`). */
+function width(p: Part): number | undefined {
+  if (p.kind !== 'atom' || !p.single) return undefined;
+  if (p.quant === '') return 1;
+  const b = bounds(p.quant);
+  return b !== undefined && b.min === b.max ? b.min : undefined;
+}
+
+/** What sees where it stands (`^`, `\b`, `\B`): it means something else in a text cut at a later position. */
+const pinned = (p: Part): boolean => p.kind === 'caret' || (p.kind === 'atom' && /^\\[bB]$/.test(p.atom))
+  || ((p.kind === 'group' || p.kind === 'look') && p.alts.some((a) => a.some(pinned)));
+
+/** The text from its `n`th code point on (as Unicode mode counts them), or undefined if it is shorter. */
+function fromCodePoint(text: string, n: number): string | undefined {
+  let i = 0;
+  for (let k = 0; k < n; k++) {
+    if (i >= text.length) return undefined;
+    i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+  }
+  return text.slice(i);
+}
+
+/**
+ * The lookaheads of `rest` (what follows the leading zero-width parts) that follow only parts of a
+ * certain width in code points (`^[$a-z0-9](?!.*--)...`): each then stands that many code points
+ * into a match starting at 0, whatever the rest matches, so it is a condition on the text cut
+ * there. Undefined when `rest` has no lookahead at its top level; a lookahead after a part of no
+ * certain width, or one whose body sees where it stands, ends the split.
+ */
+function laterLooks(rest: Alt): { readonly conds: Cond[]; readonly rest: Alt } | undefined {
+  const last = rest.map((p) => p.kind).lastIndexOf('look');
+  if (last < 0) return undefined;
+  let at = 0;
+  const conds: Cond[] = [];
+  for (const p of rest.slice(0, last + 1)) {
+    if (p.kind === 'look') {
+      if (p.behind || p.quant !== '' || (at > 0 && p.alts.some((a) => a.some(pinned)))) throw new NotSplit();
+      const [cond, n] = [lookCond(p), at];
+      conds.push((text) => { const cut = fromCodePoint(text, n); return cut !== undefined && cond(cut); });
+      continue;
+    }
+    const w = width(p);
+    if (w === undefined) throw new NotSplit();
+    at += w;
+  }
+  return { conds, rest: rest.filter((p, k) => k > last || p.kind !== 'look') };
+}
+
 /** A whole-text source that admits anything: drawing from a lookahead's body then does better. */
 const ANYTHING = /^\^?(\.\*|\[\^\]\*)?$/;
 
 function branch(alt: Alt): Branch {
   let n = 0;
   while (n < alt.length && zeroWidth(alt[n]!)) n++;
-  const [lead, rest] = [alt.slice(0, n), freeEnd(alt.slice(n))];
-  if (!lead.some(looks)) return counted(alt) ?? plain(freeEnd(alt), sourceOf(alt));
+  const lead = alt.slice(0, n);
+  const later = laterLooks(alt.slice(n));
+  if (!lead.some(looks) && later === undefined) return counted(alt) ?? plain(freeEnd(alt), sourceOf(alt));
+  const rest = freeEnd(later?.rest ?? alt.slice(n));
   if (!anchored(lead, rest)) throw new NotSplit();
-  const cond = condOf(lead);
+  const conds = [condOf(lead), ...(later?.conds ?? [])];
+  const cond: Cond = (text) => conds.every((c) => c(text));
   const restRe = re2(`^(?:${sourceOf(rest)})`);
   const full = lead.find((p): p is Extract<Part, { kind: 'look' }> => p.kind === 'look' && !p.negative && p.alts.length === 1 && p.alts[0]![0]?.kind === 'caret' && p.alts[0]![p.alts[0]!.length - 1]?.kind === 'dollar');
   return {
@@ -144,7 +202,7 @@ function counted(alt: Alt): Branch | undefined {
  * The pattern as RE2 pieces with the same meaning, or undefined when it has no such split (then
  * it is refused as before). Each alternative is one RE2 search, or matches only at position 0.
  */
-// decided: lookaheads at the text's start and large repeat counts run as RE2 pieces (docs/decisions.md "OpenAPI in").
+// decided: lookaheads at the text's start (or a certain number of code points after it) and large repeat counts run as RE2 pieces (docs/openapi-in.md "Patterns").
 export function splitPattern(source: string): Split | undefined {
   let branches: Branch[];
   try {

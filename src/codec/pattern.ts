@@ -4,6 +4,7 @@ import { compileRe2 } from './re2.js';
 import { re2Syntax } from './pattern-syntax.js';
 import { type Matcher, splitPattern } from './pattern-lookaround.js';
 import { unicodeModeSource } from './pattern-annex-b.js';
+import { scriptNamesSource } from './pattern-script-names.js';
 
 /** A compiled schema pattern: `test` searches anywhere in the text (JSON Schema's rule). */
 export interface Pattern {
@@ -55,21 +56,41 @@ type Compiled =
 /** Patterns come from loaded surfaces and documents; the bound only stops a reloading process growing forever. */
 const CACHE_LIMIT = 10_000;
 const cache = new Map<string, Compiled>();
-/** Sources read outside Unicode mode (pattern-annex-b.ts), for the importer's warning. */
-const legacy = new Set<string>();
+/**
+ * How a source valid only outside Unicode mode is read: `annexB` as ECMAScript reads it there
+ * (pattern-annex-b.ts), `scripts` the bare script names read as scripts (pattern-script-names.ts).
+ */
+export interface LegacyReading {
+  readonly annexB: boolean;
+  readonly scripts: readonly string[];
+}
+
+/** Sources read outside Unicode mode, for the importer's warning. */
+const legacy = new Map<string, LegacyReading>();
+
+const unicodeMode = (source: string): boolean => {
+  try {
+    // eslint-disable-next-line no-new -- a syntax check
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 function compile(given: string): Compiled {
   const quoted = `pattern ${JSON.stringify(given)}`;
   let source = given;
-  try {
-    // JSON Schema patterns are ECMAScript regular expressions (Unicode mode): that decides validity.
-    new RegExp(source, 'u');
-  } catch {
-    // Valid only outside Unicode mode (`\_`, `{1-70}`): read as ECMAScript reads it there (pattern-annex-b.ts).
-    const rewritten = unicodeModeSource(source);
+  // JSON Schema patterns are ECMAScript regular expressions (Unicode mode): that decides validity.
+  if (!unicodeMode(source)) {
+    // A bare script name (`\p{Han}`) is read as the script (pattern-script-names.ts); what else is
+    // valid only outside Unicode mode (`\_`, `{1-70}`) as ECMAScript reads it there (pattern-annex-b.ts).
+    const scripts = scriptNamesSource(source);
+    const annexB = scripts === undefined || !unicodeMode(scripts.source);
+    const rewritten = annexB ? unicodeModeSource(scripts?.source ?? source, scripts !== undefined) : scripts.source;
     if (rewritten === undefined) return { ok: false, invalid: true, problem: `${quoted} is not a valid regular expression`, refused: undefined };
     source = rewritten;
-    legacy.add(given);
+    legacy.set(given, { annexB, scripts: scripts?.read ?? [] });
   }
   const refused = (problem: string): Compiled => ({ ok: false, invalid: false, problem, refused: new LinearRegExp(source, undefined) });
   const syntax = re2Syntax(source);
@@ -122,11 +143,17 @@ export function patternProblem(source: string): string | undefined {
 
 /**
  * Whether a pattern is an ECMAScript regular expression only outside Unicode mode, and so read as
- * ECMAScript reads it there (an escaped punctuation character, a brace that is no count: itself).
+ * ECMAScript reads it there (an escaped punctuation character, a brace that is no count: itself),
+ * or with its bare script names (`\p{Han}`) read as scripts.
  */
 export function outsideUnicodeMode(source: string): boolean {
+  return legacyReading(source) !== undefined;
+}
+
+/** How a pattern valid only outside Unicode mode is read, for the importer's warning; undefined for any other. */
+export function legacyReading(source: string): LegacyReading | undefined {
   compiled(source);
-  return legacy.has(source);
+  return legacy.get(source);
 }
 
 /** What generators draw texts matching `re` from; they keep only the texts `re.test` accepts. */
