@@ -7,15 +7,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { median } from './stats.mjs';
 
-// A full collection before every timed slice, so that no slice pays for the garbage the one before
-// it left (the per-round ratios ranged 0.5-2.2 without it). `--expose-gc` set at run time: the
-// bench is started as `node bench/run.mjs` and the other scenarios do not want it.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc');
+// decided: no forced collection around the slices (docs/benchmark.md "The client and the fetch
+// handler (issue 35)"). A gc() before every slice deoptimized about 230 functions of undici, web
+// streams and both callers that held weak references, and an untimed batch after it still left
+// the slices timing their recompilation: the same tree read 0.95 to 1.30 on the JSON row from run
+// to run. Without it each side pays for the garbage it makes (as a caller does), a slice may pay
+// for some of the one before it, and the order of the sides turning each round spreads that evenly.
 
 const SAMPLE = { clientName: 'Alp', clientEmail: 'alp@foo.com', clientAge: 26, clientInterestedIn: ['haskell', 'mathematics'] };
 const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,12 +67,6 @@ async function cpuOf(fn, n, inFlight) {
     const worker = async () => { while (left-- > 0) await fn(); };
     await Promise.all(Array.from({ length: inFlight }, worker));
   };
-  collect();
-  // A full collection deoptimizes the functions that held weak references (about 230 of undici,
-  // web streams and both callers, seen with --trace-deopt): without an untimed batch after it, a
-  // slice timed their recompilation more than the calls (a hand-written call cost 70-145 us right
-  // after gc(), 22-40 us once warm), and the ratios swung 0.6-2.4 with whichever side re-optimized first.
-  await run(Math.min(n, 1000));
   const a = process.cpuUsage();
   await run(n);
   const b = process.cpuUsage(a);
@@ -208,7 +201,7 @@ export function clientMarkdown(result) {
     '',
     `\`${result.command}\`: ${result.rounds} rounds per row, the order of the sides turning each round, each side a slice of about ${result.sliceMs} ms CPU, ${result.inFlight} calls in flight, after untimed slices until every side held within 10%; CPU per call from process.cpuUsage around the slice; a ratio is the median of the per-round ratios. ${result.machine}.`,
     '',
-    'api-serve/client against a hand-written fetch call doing the same (encodeURIComponent, JSON.stringify, content-type and accept, JSON.parse and a shape check): the client as it comes (a 30 s timeout) against the hand-written call with the same timeout (an AbortController whose signal fetch follows, a 30 s timer), and the client with `timeout: false` against the hand-written call without one; S2 served in a child process, so the figures are the caller\'s CPU alone; a full garbage collection and an untimed batch of the same calls before every slice.',
+    'api-serve/client against a hand-written fetch call doing the same (encodeURIComponent, JSON.stringify, content-type and accept, JSON.parse and a shape check): the client as it comes (a 30 s timeout) against the hand-written call with the same timeout (an AbortController whose signal fetch follows, a 30 s timer), and the client with `timeout: false` against the hand-written call without one; S2 served in a child process, so the figures are the caller\'s CPU alone; no forced garbage collection (each side pays for what it allocates).',
     '',
     ...table(result.client, { 'hand-written fetch': '<= 1.05', 'hand-written fetch, 30 s timeout': '<= 1.05' }),
     '',
