@@ -12,6 +12,7 @@ import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-docu
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import { passesParserValidation } from './document-schema-check.js';
 import { type Repair, repairOnce } from './document-repair.js';
+import { misplacedRefNote } from './misplaced-ref.js';
 import { normalizePathKeys, setPathExtensionsAside } from './path-keys.js';
 import { dropReferenceSiblings } from './reference-siblings.js';
 import { type LiteralValues, setLiteralValuesAside } from './literal-values.js';
@@ -215,7 +216,9 @@ async function validated(path: string, document: OpenApiDocument, options: Parse
     const tooMany = Array.isArray(repairs) && repairs.length >= MAX_REPAIRS ? ` (after ${MAX_REPAIRS} parts left out, --lenient leaves out no more)` : '';
     // Not lenient: said when --lenient would load it (a trial on a copy: the document is not changed).
     const could = repairs === 'hint' && repairOnce(structuredClone(document), pointer, reason) !== undefined;
-    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : at(pointer)}: ${what}: ${reason}${could ? '; give --lenient to load the document with it left out' : ''}${tooMany}`);
+    // A schema `$ref` naming a parameter (enode): the line names the reference, which the schema's complaint does not.
+    const note = pointer === undefined ? undefined : misplacedRefNote(document, pointer);
+    throw new OpenApiLoadError(`${path}${pointer === undefined ? '' : at(pointer)}: ${what}: ${note === undefined ? '' : `${note} (`}${reason}${note === undefined ? '' : ')'}${could ? '; give --lenient to load the document with it left out' : ''}${tooMany}`);
   }
 }
 

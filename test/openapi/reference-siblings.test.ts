@@ -144,4 +144,18 @@ test('3.0: a key no Schema Object has (enode\'s explode inside items) is ignored
   assert.match(refused!.message, /items\/const/);
 });
 
+test('a schema $ref naming a Parameter Object (enode) is refused in a line that names the reference', async () => {
+  writeFileSync(join(dir, 'param-ref.json'), JSON.stringify({
+    openapi: '3.0.0', info: { title: 'Refs', version: '1' },
+    paths: {
+      '/vehicles/{vehicleId}': { get: { parameters: [{ name: 'vehicleId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'field', in: 'query', explode: true, schema: { type: 'string', enum: ['a', 'b'] } }], responses: { 200: { description: 'ok' } } } },
+      '/vehicles': { get: { parameters: [{ name: 'field[]', in: 'query', schema: { type: 'array', items: { $ref: '#/paths/~1vehicles~1%7BvehicleId%7D/get/parameters/1' } } }], responses: { 200: { description: 'ok' } } } },
+    },
+  }));
+  const err = await loadDocument(join(dir, 'param-ref.json')).then(() => undefined, (e: Error) => e);
+  assert.ok(err, 'refused');
+  assert.match(err!.message, /the schema at #\/paths\/~1vehicles\/get\/parameters\/0\/schema\/items is a \$ref to #\/paths\/~1vehicles~1%7BvehicleId%7D\/get\/parameters\/1, a Parameter Object, not a schema/);
+  assert.is(err!.message.split('\n').length, 1, 'one line');
+});
+
 test.run();
