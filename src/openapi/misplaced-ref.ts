@@ -2,26 +2,11 @@
 // enode's `items: { $ref: '#/paths/~1vehicles~1{vehicleId}/get/parameters/1' }` names a Parameter
 // Object, and the OpenAPI schema's complaint (`explode: must NOT have additional properties`) says
 // nothing of the reference. The refusal line then names the reference and what it names.
+import { resolveRef } from './refs.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const unescape = (step: string) => step.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** A `$ref`'s fragment step as a key: URI-decoded (`%7BvehicleId%7D`), then unescaped. */
-const refStep = (step: string) => {
-  try { return unescape(decodeURIComponent(step)); } catch { return unescape(step); }
-};
-
-/** The value at a `$ref`'s local pointer (`/paths/~1a~1%7Bid%7D/get`), own keys only; undefined when it leads nowhere. */
-function at(doc: unknown, pointer: string): unknown {
-  let node = doc;
-  for (const step of pointer.split('/').slice(1).map(refStep)) {
-    if (isObj(node) && Object.hasOwn(node, step)) node = node[step];
-    else if (Array.isArray(node) && /^\d+$/.test(step) && Number(step) < node.length) node = node[Number(step)];
-    else return undefined;
-  }
-  return node;
-}
 
 /** What an object a reference names is, when it is plainly no schema. */
 function kindOf(target: unknown): string | undefined {
@@ -43,7 +28,9 @@ export function misplacedRefNote(doc: unknown, pointer: string): string | undefi
     const step = unescape(raw);
     for (let hops = 0; isObj(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !Object.hasOwn(node, step); hops++) {
       if (hops > 32) return undefined;
-      const target = at(doc, node.$ref.slice(1));
+      const found = resolveRef(doc, node.$ref);
+      if (!found.found) return undefined;
+      const target = found.value;
       const kind = kindOf(target);
       if (kind !== undefined && /\/(schema|items|additionalProperties|not|properties\/[^/]+|(allOf|anyOf|oneOf)\/\d+|schemas\/[^/]+)$/.test(path)) {
         return `the schema at #${path} is a $ref to #${node.$ref.slice(1)}, ${kind}, not a schema`;
