@@ -5,7 +5,8 @@ import type { Codec, Example, ObjectCodec } from '../codec/types.js';
 import { capture, header, query, queryList, queryObject } from '../dsl/combinators.js';
 import { cookie } from '../dsl/cookie.js';
 import type { Part } from '../dsl/types.js';
-import { type SchemaReader, codecName } from './schema-to-codec.js';
+import type { SchemaReader } from './schema-to-codec.js';
+import { codecName } from './codec-name.js';
 import { child, type Warnings } from './warnings.js';
 import { resolveRef } from './refs.js';
 

@@ -20,20 +20,14 @@ import { DOCUMENT_BASE, SchemaResources } from './schema-resources.js';
 import { DynamicScope } from './dynamic-scope.js';
 import { metaSchemaCodec } from './meta-schemas.js';
 import { ASSERTING_KEYWORDS } from './vocabulary.js';
+import { codecName } from './codec-name.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 /** Sets an own property, `__proto__` included (an assignment would set the prototype and lose the key). */
 function own<V>(o: Record<string, V>, key: string, value: V): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** A name usable as a codec's component name and `$anchor`. */
-export function codecName(raw: string): string {
-  const cleaned = raw.replace(/[^-A-Za-z0-9._]/g, '_');
-  return ANCHOR.test(cleaned) ? cleaned : `_${cleaned}`;
 }
 
 export class SchemaReader {
