@@ -236,9 +236,11 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
   // The parts --lenient leaves out are left out of the 2.0 document, before conversion: its warnings point into the file.
   const keys = normalizePathKeys(document);
   const repairs: Repair[] | 'hint' = lenient ? [] : 'hint';
+  // Keys the 2.0 document's Schema Objects give no meaning, left out lenient or not, said as in 3.x.
+  const ignored: Repair[] = [];
   const putBack = setPathExtensionsAside(document);
   try {
-    await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document', repairs);
+    await validated(path, document, options, fence, undefined, 'not a valid Swagger 2.0 document', repairs, ignored);
   } finally {
     putBack();
   }
@@ -258,5 +260,6 @@ async function loadSwagger2(path: string, document: OpenApiDocument, options: Pa
     putBackConverted();
   }
   literals.putBack(converted.document);
-  return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(keys.length > 0 || Array.isArray(repairs) && repairs.length > 0 ? { repairs: [...keys, ...(Array.isArray(repairs) ? repairs : [])] } : {}) };
+  const said = [...keys, ...ignored, ...(Array.isArray(repairs) ? repairs : [])];
+  return { document: converted.document, version: '3.0', converted: { from: 'Swagger 2.0', pointer, notes: converted.notes }, ...(said.length > 0 ? { repairs: said } : {}) };
 }

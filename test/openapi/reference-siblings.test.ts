@@ -144,6 +144,21 @@ test('3.0: a key no Schema Object has (enode\'s explode inside items) is ignored
   assert.match(refused!.message, /items\/const/);
 });
 
+test('Swagger 2.0: a key no Schema Object has is ignored with a warning too, and the document served', async () => {
+  writeFileSync(join(dir, 'unknown2.json'), JSON.stringify({
+    swagger: '2.0', info: { title: 'Unknown2', version: '1' },
+    paths: { '/pets': { get: { produces: ['application/json'], responses: { 200: { description: 'ok', schema: { $ref: '#/definitions/Pet' } } } } } },
+    definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string', explode: true } } } },
+  }));
+  const loaded = await loadDocument(join(dir, 'unknown2.json'));
+  const imported = importSurface(loaded, 'unknown2');
+  const said = imported.warnings.filter((w) => /explode true is no keyword of a Schema Object here; ignored/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/pets')).status, 200);
+  });
+});
+
 test('a schema $ref naming a Parameter Object (enode) is refused in a line that names the reference', async () => {
   writeFileSync(join(dir, 'param-ref.json'), JSON.stringify({
     openapi: '3.0.0', info: { title: 'Refs', version: '1' },
