@@ -18,7 +18,7 @@ function allowedOrigin(origin: string | undefined, origins: CorsOrigins): string
  * has is a 204 naming the path's methods and echoing the requested headers; other requests go on,
  * with Allow-Origin set first so that whatever answers them (a handler, a 404, a 415) carries it.
  */
-export function withCors(listener: (req: IncomingMessage, res: ServerResponse) => void, origins: CorsOrigins, router: Router) {
+export function withCors(listener: (req: IncomingMessage, res: ServerResponse) => void, origins: CorsOrigins, router: Router, answered?: (req: IncomingMessage) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const allow = allowedOrigin(req.headers.origin, origins);
     if (allow !== undefined) {
@@ -40,6 +40,7 @@ export function withCors(listener: (req: IncomingMessage, res: ServerResponse) =
         res.setHeader('access-control-max-age', '600');
         res.setHeader('content-length', '0');
         res.end();
+        answered?.(req);
         return;
       }
     }

@@ -127,10 +127,10 @@ async function prepareOn(impl: Implementation, options: ServeOptions, server: Se
       if (clash.kind !== 'notFound') throw new SurfaceError(surface.name, `${prefix}${own}`, `the surface has a route under api-serve's reserved prefix ${prefix}; move the prefix with --reserved-prefix`);
     }
     // Only a recording (or journalling) server loads the recorder's exchange observer.
-    // The exchanges api-serve's own routes answered, for `--log` to name them (not the surface's refusals).
+    // The exchanges api-serve answered itself (its routes, CORS preflights), for `--log` to name them (not the surface's refusals).
     const ownAnswered = options.accessLog ? new WeakSet<IncomingMessage>() : undefined;
     let onRequest = listener(cs, await observingOf([options.onExchange, journal?.observe]));
-    if (options.cors) onRequest = (await import('./cors.js')).withCors(onRequest, options.cors, cs.router);
+    if (options.cors) onRequest = (await import('./cors.js')).withCors(onRequest, options.cors, cs.router, ownAnswered && ((req) => ownAnswered.add(req)));
     if (journal) {
       const inner = onRequest;
       const requests = journal;
@@ -190,7 +190,7 @@ function delayed(inner: Listener, delay: Delay): Listener {
 /**
  * One line per exchange once answered: method, target, status, milliseconds, and who answered:
  * mocked, handled, refused (by the pipeline), api-serve (its own routes under the reserved prefix:
- * journal, docs, reset), or a middleware (the surface never saw it).
+ * journal, docs, reset; and CORS preflights), or a middleware (the surface never saw it).
  */
 function logged(inner: Listener, router: CompiledSurface['router'], handlers: ReadonlyMap<EndpointInfo, HandlerFn>, seen: { readonly reached: WeakSet<IncomingMessage>; readonly own: WeakSet<IncomingMessage> }, log: (line: string) => void): Listener {
   const { reached, own } = seen;

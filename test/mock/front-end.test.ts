@@ -54,6 +54,7 @@ test('preflight, create, list, journal, clear, reset, a CORS-marked 404, and the
   assert.match(s.stderr(), /^DELETE \/__api-serve\/requests 204 \d+\.\dms api-serve$/m);
   assert.match(s.stderr(), /^POST \/__api-serve\/reset 204 \d+\.\dms api-serve$/m);
   assert.not.match(s.stderr(), /__api-serve\/\S+ \d+ \S+ refused/);
+  assert.match(s.stderr(), /^OPTIONS \/person 204 \d+\.\dms api-serve$/m, 'the preflight CORS answered');
 });
 
 test('--delay: the answers still come, a body sent during the wait included', async () => {
