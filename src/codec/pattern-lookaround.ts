@@ -1,10 +1,12 @@
 // Patterns RE2 cannot run as one piece but can run as several, with the same meaning: lookaheads
 // that sit where the match starts at the text's start (`^(?!\s*$).+`) or a known number of code
-// points after it (`^[a-z](?!.*--)`), and repeat counts above RE2's 1000 that can be written
+// points after it (`^[a-z](?!.*--)`), one opening each pass of a repetition
+// (pattern-repeated-look.ts), and repeat counts above RE2's 1000 that can be written
 // exactly (`^.{1,2097152}`). Every piece runs on RE2.
 import { type Re2, compileRe2 } from './re2.js';
 import { re2Syntax } from './pattern-syntax.js';
 import { type Alt, type Part, altsSource, bounds, parseAlts, sourceOf } from './pattern-parts.js';
+import { repeatedLook } from './pattern-repeated-look.js';
 
 /** What a compiled pattern runs: RE2 itself, or RE2 pieces combined. */
 export interface Matcher {
@@ -150,6 +152,8 @@ function laterLooks(rest: Alt): { readonly conds: Cond[]; readonly rest: Alt } |
 const ANYTHING = /^\^?(\.\*|\[\^\]\*)?$/;
 
 function branch(alt: Alt): Branch {
+  const repeated = repeatedLook(alt, { re2, width, pinned });
+  if (repeated !== undefined) return { ...repeated, search: undefined };
   let n = 0;
   while (n < alt.length && zeroWidth(alt[n]!)) n++;
   const lead = alt.slice(0, n);

@@ -5,6 +5,7 @@ import { re2Syntax } from './pattern-syntax.js';
 import { type Matcher, splitPattern } from './pattern-lookaround.js';
 import { unicodeModeSource } from './pattern-annex-b.js';
 import { scriptNamesSource } from './pattern-script-names.js';
+import { textAnchorsSource } from './pattern-text-anchors.js';
 
 /** A compiled schema pattern: `test` searches anywhere in the text (JSON Schema's rule). */
 export interface Pattern {
@@ -58,11 +59,13 @@ const CACHE_LIMIT = 10_000;
 const cache = new Map<string, Compiled>();
 /**
  * How a source valid only outside Unicode mode is read: `annexB` as ECMAScript reads it there
- * (pattern-annex-b.ts), `scripts` the bare script names read as scripts (pattern-script-names.ts).
+ * (pattern-annex-b.ts), `scripts` the bare script names read as scripts (pattern-script-names.ts),
+ * `anchors` the text anchors read as `^` and `$` (pattern-text-anchors.ts).
  */
 export interface LegacyReading {
   readonly annexB: boolean;
   readonly scripts: readonly string[];
+  readonly anchors: readonly string[];
 }
 
 /** Sources read outside Unicode mode, for the importer's warning. */
@@ -83,14 +86,18 @@ function compile(given: string): Compiled {
   let source = given;
   // JSON Schema patterns are ECMAScript regular expressions (Unicode mode): that decides validity.
   if (!unicodeMode(source)) {
-    // A bare script name (`\p{Han}`) is read as the script (pattern-script-names.ts); what else is
-    // valid only outside Unicode mode (`\_`, `{1-70}`) as ECMAScript reads it there (pattern-annex-b.ts).
-    const scripts = scriptNamesSource(source);
-    const annexB = scripts === undefined || !unicodeMode(scripts.source);
-    const rewritten = annexB ? unicodeModeSource(scripts?.source ?? source, scripts !== undefined) : scripts.source;
+    // Text anchors (`\A`, `\Z`) are read as `^` and `$` (pattern-text-anchors.ts), a bare script
+    // name (`\p{Han}`) as the script (pattern-script-names.ts); what else is valid only outside
+    // Unicode mode (`\_`, `{1-70}`) as ECMAScript reads it there (pattern-annex-b.ts).
+    const anchors = textAnchorsSource(source);
+    const anchored = anchors?.source ?? source;
+    const scripts = unicodeMode(anchored) ? undefined : scriptNamesSource(anchored);
+    const read = scripts?.source ?? anchored;
+    const annexB = !unicodeMode(read);
+    const rewritten = annexB ? unicodeModeSource(read, scripts !== undefined) : read;
     if (rewritten === undefined) return { ok: false, invalid: true, problem: `${quoted} is not a valid regular expression`, refused: undefined };
     source = rewritten;
-    legacy.set(given, { annexB, scripts: scripts?.read ?? [] });
+    legacy.set(given, { annexB, scripts: scripts?.read ?? [], anchors: anchors?.read ?? [] });
   }
   const refused = (problem: string): Compiled => ({ ok: false, invalid: false, problem, refused: new LinearRegExp(source, undefined) });
   const syntax = re2Syntax(source);

@@ -1,6 +1,7 @@
-// Three public definitions' patterns that were refused and are now honoured exactly: a dash beside
+// Four public definitions' patterns that were refused and are now honoured exactly: a dash beside
 // a class escape (customer-insights), bare script names (amadeus), a lookahead a fixed number of
-// code points into the text (storage-DataLakeStorage). Each is judged against a backtracking
+// code points into the text (storage-DataLakeStorage), a lookahead opening each pass of a
+// repetition (linode). Each is judged against a backtracking
 // JavaScript RegExp reading it the same way, on many drawn texts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,11 +15,14 @@ import { sample } from '../../src/codec/sample.js';
 import { arbitrary } from '../../src/codec/arbitrary.js';
 import { compilePattern, legacyReading, outsideUnicodeMode, patternProblem } from '../../src/codec/pattern.js';
 import { importSurface, loadDocument } from '../../src/openapi/index.js';
+import { LEGACY_PATTERN } from '../../src/openapi/schema-patterns.js';
 import { tempDir } from '../helpers/server.js';
 
 const CUSTOMER_INSIGHTS = '^[A-Za-z0-9]$|^[A-Za-z0-9][\\w-\\.]*[A-Za-z0-9]$';
 const AMADEUS = '^[A-Za-z \\p{Han}\\p{Katakana}\\p{Hiragana}\\p{Hangul}-]*$';
 const DATA_LAKE = '^[$a-z0-9](?!.*--)[-a-z0-9]{1,61}[a-z0-9]$';
+const LINODE = '^[a-zA-Z0-9]((?![_-]{2,})[a-zA-Z0-9-_])+[a-zA-Z0-9]$';
+const LINODE_DOMAIN = '\\A(\\*\\.)?([a-zA-Z0-9-_]{1,63}\\.)+([a-zA-Z]{2,3}\\.)?([a-zA-Z]{2,16}|xn--[a-zA-Z0-9]+)\\Z';
 
 /** Whether `ours` and `native` agree on every text drawn from `unit`, up to `maxLength` units. */
 const agree = (ours: RegExp, native: RegExp, unit: fc.Arbitrary<string>, maxLength = 16, numRuns = 2000) => {
@@ -29,7 +33,7 @@ test('customer-insights: [\\w-\\.] is \\w, - and ., as new RegExp(p) without the
   assert.throws(() => new RegExp(CUSTOMER_INSIGHTS, 'u'));
   assert.is(patternProblem(CUSTOMER_INSIGHTS), undefined);
   assert.ok(outsideUnicodeMode(CUSTOMER_INSIGHTS));
-  assert.equal(legacyReading(CUSTOMER_INSIGHTS), { annexB: true, scripts: [] });
+  assert.equal(legacyReading(CUSTOMER_INSIGHTS), { annexB: true, scripts: [], anchors: [] });
   const ours = compilePattern(CUSTOMER_INSIGHTS)!;
   const native = new RegExp(CUSTOMER_INSIGHTS);
   for (const [s, expected] of [['a', true], ['a-b', true], ['a.b', true], ['a_b', true], ['a,b', false], ['-a', false], ['a-', false], ['a\\b', false], ['', false], ['ab-.-_9', true]] as const) {
@@ -60,7 +64,7 @@ test('a dash beside any class escape, on either side, reads as Annex B reads it'
 test('amadeus: \\p{Han} and its kin read as the scripts, as RE2, PCRE, Java and Perl read them', () => {
   const asScripts = AMADEUS.replace(/\\p\{(\w+)\}/g, '\\p{Script=$1}');
   assert.is(patternProblem(AMADEUS), undefined);
-  assert.equal(legacyReading(AMADEUS), { annexB: false, scripts: ['\\p{Han}', '\\p{Katakana}', '\\p{Hiragana}', '\\p{Hangul}'] });
+  assert.equal(legacyReading(AMADEUS), { annexB: false, scripts: ['\\p{Han}', '\\p{Katakana}', '\\p{Hiragana}', '\\p{Hangul}'], anchors: [] });
   const ours = compilePattern(AMADEUS)!;
   const native = new RegExp(asScripts, 'u');
   for (const [s, expected] of [['Li Wei', true], ['李伟', true], ['カタカナ', true], ['ひらがな', true], ['김민준', true], ['Jean-Luc', true], ['', true], ['Ζωή', false], ['O\'Neil', false], ['x1', false], ['𠀀', true]] as const) {
@@ -79,7 +83,7 @@ test('a bare name is a script only when Unicode mode takes it as Script= alone; 
   assert.match(patternProblem('^\\p{Grek}$') ?? '', /not supported by the linear-time matcher/);
   // Needing both readings: the script, and an escaped punctuation character standing for itself.
   const both = '^\\p{Greek}\\_[\\w-\\.]$';
-  assert.equal(legacyReading(both), { annexB: true, scripts: ['\\p{Greek}'] });
+  assert.equal(legacyReading(both), { annexB: true, scripts: ['\\p{Greek}'], anchors: [] });
   agree(compilePattern(both)!, /^\p{Script=Greek}_[\w\-.]$/u, fc.constantFrom('Ω', '_', '-', '.', 'a', '\\', 'p'), 6, 500);
   // No script of that name, a name valid bare, an escaped backslash: nothing is read as a script.
   assert.is(compilePattern('\\p{NoSuchScript}'), undefined);
@@ -106,8 +110,47 @@ test('storage-DataLakeStorage: a lookahead one code point in is tested there, as
   }
 });
 
-test('values drawn for the three patterns are ones each accepts', () => {
-  for (const [pattern, native] of [[CUSTOMER_INSIGHTS, new RegExp(CUSTOMER_INSIGHTS)], [AMADEUS, /^[A-Za-z \p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}\p{Script=Hangul}-]*$/u], [DATA_LAKE, new RegExp(DATA_LAKE, 'u')]] as const) {
+test('linode: a lookahead opening each pass of a repetition is tested at every pass, as a backtracking RegExp says', () => {
+  assert.is(patternProblem(LINODE), undefined);
+  const ours = compilePattern(LINODE)!;
+  const native = new RegExp(LINODE, 'u');
+  for (const [s, expected] of [['abc', true], ['a_b-c', true], ['a__b', false], ['a-_b', false], ['_ab', false], ['ab_', false], ['ab', false], ['a_-', false], ['x9_Y', true], ['ab__', false]] as const) {
+    assert.is(native.test(s), expected, s);
+    assert.is(ours.test(s), expected, s);
+    assert.is(ours.exec(s)?.[0] ?? null, native.exec(s)?.[0] ?? null, s);
+  }
+  agree(ours, native, fc.constantFrom('a', 'Z', '0', '_', '-', '.', '😀'), 12, 3000);
+  // Other counts, lazy or not, longer heads and tails, astral characters, bodies that reach past the passes or see the end.
+  for (const pattern of ['^a((?!b)[ab])*b$', '^(?:(?!ab|ba).){2,4}$', '^😀.((?!.*x$).)+?.$', '^((?!$)[ab]){1,3}$', '^x((?!xy)\w)?$', '^..((?![😀a]{2}).)*\d{2}$']) {
+    assert.is(patternProblem(pattern), undefined, pattern);
+    const [p, n] = [compilePattern(pattern)!, new RegExp(pattern, 'u')];
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'x', 'y', '1', '😀'), maxLength: 8 }), (s) => p.test(s) === n.test(s) && (p.exec(s)?.[0] ?? null) === (n.exec(s)?.[0] ?? null)), { numRuns: 1500, seed: 7 });
+  }
+  // Not of that shape (a positive lookahead, an open end, a pass of two code points, a head of no certain width): still refused.
+  for (const pattern of ['^a((?=b)[ab])+$', '^a((?!b)[ab])+', '^((?!b)ab)+$', '^a+((?!b)[ab])+$']) assert.match(patternProblem(pattern) ?? '', /lookahead/, pattern);
+});
+
+test('linode domains: \\A and \\Z are the start and end of the text, as PCRE, Python and Ruby read them, said in a warning', () => {
+  assert.throws(() => new RegExp(LINODE_DOMAIN, 'u'));
+  assert.is(patternProblem(LINODE_DOMAIN), undefined);
+  assert.equal(legacyReading(LINODE_DOMAIN), { annexB: false, scripts: [], anchors: ['\\A', '\\Z'] });
+  const ours = compilePattern(LINODE_DOMAIN)!;
+  const native = new RegExp(`^${LINODE_DOMAIN.slice(2, -2)}$`, 'u');
+  for (const [s, expected] of [['example.com', true], ['*.example.co.uk', true], ['foo.xn--p1ai', true], ['A.com', true], ['x', false], ['a.b', false], ['example.com\n', false], ['my domain.com', false]] as const) {
+    assert.is(native.test(s), expected, s);
+    assert.is(ours.test(s), expected, s);
+  }
+  agree(ours, native, fc.constantFrom('a', 'A', 'Z', '.', '*', '-', 'x', 'n', '1', '\n'), 20, 2000);
+  assert.match(LEGACY_PATTERN(LINODE_DOMAIN), /\\A and \\Z read as the start and end of the text \(\^ and \$\) as PCRE, Java, Perl, Python and Ruby read them/);
+  // `\z` too; an escaped backslash before A, and an A inside a class, are no anchors.
+  assert.is(compilePattern('\\Aab\\z')!.test('ab'), true);
+  assert.is(compilePattern('\\Aab\\z')!.test('xab'), false);
+  assert.is(legacyReading('\\\\A')?.anchors.length ?? 0, 0);
+  assert.match(patternProblem('[\\A]') ?? '', /not a valid regular expression/);
+});
+
+test('values drawn for the four patterns are ones each accepts', () => {
+  for (const [pattern, native] of [[LINODE, new RegExp(LINODE, 'u')], [CUSTOMER_INSIGHTS, new RegExp(CUSTOMER_INSIGHTS)], [AMADEUS, /^[A-Za-z \p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}\p{Script=Hangul}-]*$/u], [DATA_LAKE, new RegExp(DATA_LAKE, 'u')]] as const) {
     const codec = t.constrain(t.text, { pattern });
     assert.ok(native.test(sample(codec) as string), pattern);
     for (const v of fc.sample(arbitrary(codec), { numRuns: 50, seed: 3 })) assert.ok(native.test(v as string) && codec.check(v, '$').ok, `${JSON.stringify(v)} of ${pattern}`);
