@@ -1,11 +1,13 @@
 // Under `--lenient`, a document the OpenAPI schema refuses for a defect that can be left out is
 // loaded without it, one warning per defect: a JSON Schema keyword of the wrong kind (api.video's
 // `pattern: 0`) and an operation whose path names a parameter it does not declare (clicksend's
-// `/uploads?convert={convert}`), in OpenAPI 3.x and Swagger 2.0 alike. Anything else is refused as
+// `/uploads?convert={convert}`), in OpenAPI 3.x and Swagger 2.0 alike; a schema `$ref` naming a
+// Parameter Object (enode) is read as one naming its schema. Anything else is refused as
 // before, lenient or not.
 // decided: docs/openapi-in.md "Checks api-serve cannot make" (what --lenient leaves out).
 import { child } from './warnings.js';
 import { ASSERTING_KEYWORDS } from './vocabulary.js';
+import { misplacedRef } from './misplaced-ref.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -86,6 +88,15 @@ export function repairOnce(doc: Obj, pointer: string | undefined, message: strin
     return undefined;
   }
   if (pointer === undefined) return undefined;
+  // A schema `$ref` naming a Parameter Object that has a schema (enode's `items: { $ref:
+  // '#/paths/.../parameters/1' }`): read as a reference to that schema, surely what was meant.
+  const misplaced = misplacedRef(doc, pointer);
+  if (misplaced !== undefined) {
+    if (!isObj(misplaced.target.schema)) return undefined;
+    const ref = misplaced.holder.$ref as string;
+    misplaced.holder.$ref = `${ref}/schema`;
+    return { pointer: misplaced.at, message: `$ref ${JSON.stringify(ref)} names ${misplaced.kind}, not a schema; read as a $ref to its schema, ${JSON.stringify(`${ref}/schema`)} (--lenient)` };
+  }
   const found = locate(doc, pointer);
   // A keyword beside `$ref` in a 3.0 schema (cloudmersive's `type: application/json`): 3.0 says it
   // is ignored, so the document is not refused for it. decided: docs/openapi-in.md "Keys beside $ref".

@@ -1,7 +1,8 @@
 // Why a document is refused, when the cause is a schema `$ref` naming something that is no schema:
 // enode's `items: { $ref: '#/paths/~1vehicles~1{vehicleId}/get/parameters/1' }` names a Parameter
 // Object, and the OpenAPI schema's complaint (`explode: must NOT have additional properties`) says
-// nothing of the reference. The refusal line then names the reference and what it names.
+// nothing of the reference. The refusal line then names the reference and what it names, and
+// `--lenient` reads it as a reference to the parameter's own schema (document-repair.ts).
 import { resolveRef } from './refs.js';
 
 type Obj = Record<string, unknown>;
@@ -15,12 +16,21 @@ function kindOf(target: unknown): string | undefined {
   return undefined;
 }
 
+/** A schema `$ref` naming no schema: where the schema is, the object holding the `$ref`, and what it names. */
+export interface MisplacedRef {
+  /** The schema's pointer, as the error's pointer reaches it. */
+  readonly at: string;
+  readonly holder: Obj;
+  readonly target: Obj;
+  readonly kind: string;
+}
+
 /**
  * For a pointer into the document whose path goes through a schema's local `$ref` (a step the
- * referencing object does not hold itself), a note when the reference names a Parameter Object;
+ * referencing object does not hold itself), the reference when it names a Parameter Object;
  * undefined otherwise.
  */
-export function misplacedRefNote(doc: unknown, pointer: string): string | undefined {
+export function misplacedRef(doc: unknown, pointer: string): MisplacedRef | undefined {
   const steps = pointer.split('/').slice(1);
   let node = doc;
   let path = '';
@@ -32,8 +42,8 @@ export function misplacedRefNote(doc: unknown, pointer: string): string | undefi
       if (!found.found) return undefined;
       const target = found.value;
       const kind = kindOf(target);
-      if (kind !== undefined && /\/(schema|items|additionalProperties|not|properties\/[^/]+|(allOf|anyOf|oneOf)\/\d+|schemas\/[^/]+)$/.test(path)) {
-        return `the schema at #${path} is a $ref to #${node.$ref.slice(1)}, ${kind}, not a schema`;
+      if (kind !== undefined && isObj(target) && /\/(schema|items|additionalProperties|not|properties\/[^/]+|(allOf|anyOf|oneOf)\/\d+|schemas\/[^/]+)$/.test(path)) {
+        return { at: path, holder: node, target, kind };
       }
       node = target;
     }
@@ -43,4 +53,10 @@ export function misplacedRefNote(doc: unknown, pointer: string): string | undefi
     path += `/${raw}`;
   }
   return undefined;
+}
+
+/** The refusal's note on a misplaced reference (see `misplacedRef`), or undefined. */
+export function misplacedRefNote(doc: unknown, pointer: string): string | undefined {
+  const m = misplacedRef(doc, pointer);
+  return m === undefined ? undefined : `the schema at #${m.at} is a $ref to #${(m.holder.$ref as string).slice(1)}, ${m.kind}, not a schema`;
 }

@@ -171,6 +171,32 @@ test('a schema $ref naming a Parameter Object (enode) is refused in a line that 
   assert.ok(err, 'refused');
   assert.match(err!.message, /the schema at #\/paths\/~1vehicles\/get\/parameters\/0\/schema\/items is a \$ref to #\/paths\/~1vehicles~1%7BvehicleId%7D\/get\/parameters\/1, a Parameter Object, not a schema/);
   assert.is(err!.message.split('\n').length, 1, 'one line');
+  assert.match(err!.message, /give --lenient to load the document/);
+});
+
+test('--lenient reads a schema $ref naming a Parameter Object as one naming its schema, with a warning', async () => {
+  const loaded = await loadDocument(join(dir, 'param-ref.json'), { lenient: true });
+  const imported = importSurface(loaded, 'refs');
+  const said = imported.warnings.filter((w) => /names a Parameter Object, not a schema; read as a \$ref to its schema/.test(w.message));
+  assert.is(said.length, 1, JSON.stringify(imported.warnings));
+  assert.is(said[0]!.pointer, '/paths/~1vehicles/get/parameters/0/schema/items');
+  // The parameter's schema is the items' schema: its enum is checked.
+  await withServer(mock(imported.surface), async (s) => {
+    assert.is((await call(s.url, 'GET', '/vehicles?field[]=a&field[]=b')).status, 200);
+    assert.is((await call(s.url, 'GET', '/vehicles?field[]=c')).status, 400);
+  });
+});
+
+test('--lenient leaves a schema $ref naming a Parameter Object without a schema refused', async () => {
+  writeFileSync(join(dir, 'param-ref-content.json'), JSON.stringify({
+    openapi: '3.0.0', info: { title: 'Refs', version: '1' },
+    paths: {
+      '/a': { get: { parameters: [{ name: 'f', in: 'query', content: { 'application/json': { schema: { type: 'string' } } } }], responses: { 200: { description: 'ok' } } } },
+      '/b': { get: { parameters: [{ name: 'g', in: 'query', schema: { type: 'array', items: { $ref: '#/paths/~1a/get/parameters/0' } } }], responses: { 200: { description: 'ok' } } } },
+    },
+  }));
+  const err = await loadDocument(join(dir, 'param-ref-content.json'), { lenient: true }).then(() => undefined, (e: Error) => e);
+  assert.match(err?.message ?? '', /a Parameter Object, not a schema/);
 });
 
 test.run();
