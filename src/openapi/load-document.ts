@@ -11,6 +11,8 @@ import { restoreMetaSchemaRefs } from './meta-schemas.js';
 import { type InDocumentRefs, hidden, inDocumentRefs, restored } from './in-document-refs.js';
 import { ALIAS_EXPANSION_LIMIT, aliasExpansion } from './alias-expansion.js';
 import { passesParserValidation } from './document-schema-check.js';
+import { quickDereference } from './quick-dereference.js';
+import { componentSchemasOnce } from './component-schemas-once.js';
 import { type Repair, repairOnce } from './document-repair.js';
 import { misplacedRefNote } from './misplaced-ref.js';
 import { normalizePathKeys, setPathExtensionsAside } from './path-keys.js';
@@ -62,9 +64,15 @@ function firstLine(text: string): string {
 
 /** Whether a `$ref` in the value names another file (or a URL). */
 function hasExternalRef(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasExternalRef);
   if (typeof value !== 'object' || value === null) return false;
-  for (const [k, v] of Object.entries(value)) {
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasExternalRef(v)) return true;
+    return false;
+  }
+  // Keys, not entries: no pair array per key (a 47 MB document has millions).
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
     if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) return true;
     if (hasExternalRef(v)) return true;
   }
@@ -172,6 +180,10 @@ export async function loadDocument(path: string, load: LoadOptions = {}): Promis
  * dereference that fails) is `false`: the parser is asked then, and says why.
  */
 async function passesQuickly(document: OpenApiDocument, options: ParserOptions): Promise<boolean> {
+  // Plain in-document `$ref`s: dereferenced here as the parser would, without its copy and its
+  // walks (quick-dereference.ts); the result holds no cycle, so its component schemas can be checked once each.
+  const quick = quickDereference(document);
+  if (quick !== undefined) return passesParserValidation(quick, componentSchemasOnce(quick));
   let dereferenced;
   try {
     dereferenced = await dereference(structuredClone(document) as never, { ...options, dereference: { circular: 'ignore' } } as ParserOptions);
