@@ -21,10 +21,20 @@ function typed(values: readonly Json[]): { type?: string } {
   return only === 'string' || only === 'number' || only === 'boolean' ? { type: only } : {};
 }
 
+/**
+ * The values of each check `literal` wrote, for the compiled validator (validator-literal.ts): by
+ * the check, not the codec, so a copy with a name or examples added is still known, and a codec
+ * whose check was replaced is not.
+ */
+const literalChecks = new WeakMap<object, readonly Json[]>();
+
+/** The values a `const`/`enum` codec's check accepts (each as it is), or undefined for any other codec. */
+export const literalValuesOf = (codec: { readonly check: object }): readonly unknown[] | undefined => literalChecks.get(codec.check);
+
 function literal<T>(values: readonly Json[], schema: Record<string, unknown>, label: string): ScalarCodec<T> {
   const strings = values.every((v) => typeof v === 'string') ? new Set(values as string[]) : undefined;
   const keyword = 'const' in schema ? 'const' : 'enum';
-  return {
+  const codec: ScalarCodec<T> = {
     kind: 'scalar', label, schema, examples: [],
     parseText(raw) {
       const v = fromText(raw, values);
@@ -36,6 +46,8 @@ function literal<T>(values: readonly Json[], schema: Record<string, unknown>, la
       return hit ? ok(json as T) : fail(`expected ${label}, got ${showJson(json)}`, path, keyword);
     },
   };
+  literalChecks.set(codec.check, values);
+  return codec;
 }
 
 /** Exactly this JSON value: `constant('cat')` (a discriminator's value), `constant(0)`. */

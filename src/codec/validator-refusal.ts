@@ -19,6 +19,7 @@ import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
 import { distinct } from './validator-source.js';
 import { REFUSED, refinedRefusal, refinedRules } from './validator-refined.js';
 import { flat, showAfter, shownAfter } from './validator-message.js';
+import { appliedRefusal } from './validator-layered.js';
 
 type Valid = (value: unknown) => boolean;
 
@@ -75,8 +76,9 @@ const { hasOwn } = Object;
 
 function build(codec: Codec<unknown>, validatorOf: (c: Codec<unknown>) => Valid): Refusal {
   const of = (c: Codec<unknown>) => refusalOf(c, validatorOf);
-  // Rules over the codec (`withRule`, `constrain`) run after its check, on what it decoded: check.
-  if (codec.applied !== undefined && codec.applied !== (codec.untyped?.base as Codec<unknown> | undefined)?.applied) return byCheck(codec);
+  // Rules over the codec run after its check: those `withRule` made are refused layer by layer
+  // (validator-layered.ts), the codec under first, then the rule; any others (an `allOf`'s kept rules), check.
+  if (codec.applied !== undefined && codec.applied !== (codec.untyped?.base as Codec<unknown> | undefined)?.applied) return appliedRefusal(codec, validatorOf, of) ?? byCheck(codec);
   if (codec.untyped !== undefined) return untyped(codec, validatorOf, of);
   if (codec.refines !== undefined) return refined(codec, validatorOf, of);
   switch (codec.kind) {

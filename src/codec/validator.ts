@@ -6,7 +6,8 @@
 // (validator-defaults.ts); one otherwise decoded differently (a null optional field, extra keys to
 // drop) goes through `check` whole. So the happy path allocates nothing per field. Closures
 // everywhere but objects, whose validator is generated with no text of the document in its source
-// (validator-object.ts); codecs with applicator rules are left to their check (see `ruleBound`).
+// (validator-object.ts); a codec with applicator rules is its base's validator and each rule's
+// compiled test (validator-applied.ts), the message of a value they refuse still check's.
 import type { Codec, ObjectCodec, Result, UnionCodec } from './types.js';
 import { bool, date, int, isDate, number, text } from './scalars.js';
 import { rulesOf, type Rule } from './constraints.js';
@@ -14,6 +15,11 @@ import { familyOfCodec, familyOfValue, type Family } from './untyped.js';
 import { allOfParts } from './intersection.js';
 import { objectValidator } from './validator-object.js';
 import { evaluatedByBase } from './validator-evaluated.js';
+import { appliedValidator, compilable, ruleCompiler, untypedOuter } from './validator-applied.js';
+import { layeredCheckFast } from './validator-layered.js';
+import { isLiteral, literalValidator } from './validator-literal.js';
+import { missing } from './validator-lacking.js';
+import { compiledRules } from './keywords/applied.js';
 import { isCheck, refusalOf } from './validator-refusal.js';
 import { defaultsFill } from './validator-defaults.js';
 import { distinct } from './validator-source.js';
@@ -64,6 +70,9 @@ export function compiledCheck<T>(codec: Codec<T>): (value: unknown) => ReturnTyp
 const fast = new WeakMap<Codec<unknown>, (value: unknown) => Result<unknown>>();
 
 function fastCheck(codec: Codec<unknown>): (value: unknown) => Result<unknown> {
+  // A codec `withRule` made: one pass down its layers (validator-layered.ts).
+  const layered = layeredCheckFast(codec, validatorOf, (c) => refusalOf(c, validatorOf));
+  if (layered !== undefined) return layered;
   const refuse = refusalOf(codec, validatorOf);
   // An object with defaults: a valid value is copied with them added, not decoded by check field by field.
   const fill = defaultsFill(codec, validatorOf);
@@ -101,21 +110,21 @@ export function refutes(codec: Codec<unknown>): boolean {
   return r;
 }
 
-/**
- * Whether `untyped` is the codec's outer layer: `untyped` copies its base, keeping the base's
- * `applied` as it was, while `withRule` over an untyped codec makes a new `applied`.
- */
-const untypedOuter = (codec: Codec<unknown>) => codec.untyped !== undefined && codec.applied === (codec.untyped.base as Codec<unknown>).applied;
 
 /**
- * Whether a codec's applicator rules are left to its check: each runs its subschemas' checks (or,
- * for `unevaluated*` past what the base itself evaluates, a walk over all of them), which cost a
- * valid value far more than check's copying, and a value they refuse would pay them twice, here
- * and again in the check that writes the message.
+ * Whether a codec's applicator rules are left to its check: some rule has no compiled test (one
+ * neither of keywords/ nor an `allOf` part's: it would run its subschemas' checks here and again
+ * in the check that writes a refused value's message), and for `unevaluated*` the base itself
+ * does not evaluate every key or item.
  */
 // decided: measured, not guessed (docs/benchmark.md "Compiled validator against ajv (issue 31)").
 export const ruleBound = (codec: Codec<unknown>): boolean => codec.applied !== undefined && !untypedOuter(codec)
-  && codec.applied.rules.some((rule) => evaluatedByBase(codec.applied!.base, rule.keyword) === undefined);
+  && codec.applied.rules.some((rule) => !compilable(rule) && evaluatedByBase(codec.applied!.base, rule.keyword) === undefined);
+
+/** The rules' compiler: subschemas by their validators, or the compiled check where a validator's `false` is no refusal. */
+const compiler = ruleCompiler({ validatorOf, refutes, missing: (c) => missing(c), checkOf: (c) => compiledCheck(c) });
+// The rules' own tests (run by check, for a refused value's message) use it too: the same answers, compiled.
+compiledRules.compiler = compiler;
 
 function judgeRefutes(codec: Codec<unknown>): boolean {
   if (ruleBound(codec)) return false;
@@ -123,7 +132,7 @@ function judgeRefutes(codec: Codec<unknown>): boolean {
   if (codec.applied !== undefined && !untypedOuter(codec)) return (codec.untyped === undefined || codec.untyped.others.length === 0) && refutes(codec.applied.base);
   if (codec.untyped !== undefined) return codec.refines === (codec.untyped.base as Codec<unknown>).refines && [codec.untyped.base, ...codec.untyped.others].every((c) => refutes(c as Codec<unknown>));
   switch (codec.kind) {
-    case 'scalar': return BUILT_IN.has(codec.check) || (codec.refines !== undefined && refutes(codec.refines.base));
+    case 'scalar': return BUILT_IN.has(codec.check) || (codec.refines !== undefined && refutes(codec.refines.base)) || isLiteral(codec);
     case 'array': return refutes(codec.item);
     case 'tuple': return codec.items.every(refutes) && (codec.rest === false || refutes(codec.rest));
     case 'nullable': return refutes(codec.inner);
@@ -143,22 +152,17 @@ function build(codec: Codec<unknown>): Valid {
   if (codec.applied !== undefined && !untypedOuter(codec)) {
     if (ruleBound(codec)) return () => false;
     const base = validatorOf(codec.applied.base);
-    const tests = codec.applied.rules.map((rule) => {
-      const quick = evaluatedByBase(codec.applied!.base, rule.keyword)!;
-      return (v: unknown) => quick(v) || rule.test(v) === undefined;
+    const tests = codec.applied.rules.map((rule): Valid => {
+      const compiled = compiler.rule(rule)?.test;
+      if (compiled !== undefined) return compiled;
+      // No compiled test: for `unevaluated*`, the keys or items the base evaluates need no walk.
+      const quick = evaluatedByBase(codec.applied!.base, rule.keyword);
+      const test = (v: unknown) => rule.test(v) === undefined;
+      return quick === undefined ? test : (v) => quick(v) || test(v);
     });
-    const passes = (v: unknown) => {
-      for (let i = 0; i < tests.length; i++) if (!tests[i]!(v)) return false;
-      return true;
-    };
     const u = codec.untyped;
-    if (u === undefined) return (v) => base(v) && passes(v);
     // Rules over an untyped codec: a value of a type its schema does not name meets the rules alone.
-    const families = new Set([u.base, ...u.others].map((c) => familyOfCodec(c as Codec<unknown>)));
-    return (v) => {
-      const f = familyOfValue(v);
-      return f !== undefined && (!families.has(f) || base(v)) && passes(v);
-    };
+    return appliedValidator(base, tests, u === undefined ? undefined : new Set([u.base, ...u.others].map((c) => familyOfCodec(c as Codec<unknown>))));
   }
   if (codec.untyped !== undefined) return untyped(codec);
   switch (codec.kind) {
@@ -229,7 +233,7 @@ function union(codec: UnionCodec<unknown>): Valid {
     };
   }
   const sure = codec.options.map(refutes);
-  const quick = codec.options.map(missing);
+  const quick = codec.options.map((o) => missing(o));
   // Known refusals only (an option lacking a required key is passed over before its validator
   // runs): calling an option's check here would be paid again by the union's own check whenever
   // the answer is false, and most values a union's validator refuses are invalid.
@@ -256,31 +260,6 @@ function union(codec: UnionCodec<unknown>): Valid {
       } else if (!sure[i]) return false;
     }
     return hit;
-  };
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/**
- * For an object codec (bare, untyped, or under rules, which its check runs after its own): a
- * test that holds when its check surely refuses an object value for lacking a required key (or,
- * typed, any value that is no object). Undefined for other codecs.
- */
-function missing(codec: Codec<unknown>): Valid | undefined {
-  let c = codec;
-  if (c.applied !== undefined && !untypedOuter(c)) {
-    if (c.untyped !== undefined) return undefined;
-    c = c.applied.base;
-  }
-  const typed = c.untyped === undefined;
-  if (!typed) c = ([c.untyped!.base, ...c.untyped!.others] as Codec<unknown>[]).find((o) => o.kind === 'object') ?? c;
-  if (c.kind !== 'object' || c.applied !== undefined || c.untyped !== undefined || c.refines !== undefined || Array.isArray(c.schema.allOf)) return undefined;
-  const props = c.props;
-  const required = Object.keys(props).filter((k) => props[k]!.kind !== 'optional');
-  return (v) => {
-    if (!isObject(v)) return typed;
-    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i]!)) return true;
-    return false;
   };
 }
 
@@ -335,7 +314,10 @@ function scalar(codec: Codec<unknown>): Valid {
       return (v) => base(v) && all(rules, v);
     }
   }
-  // Any other scalar (word sets, literals, a user's own): valid when its check keeps the value.
+  // A literal: its values compared as its check compares them, with no failure written for the others.
+  const literal = literalValidator(codec);
+  if (literal !== undefined) return literal;
+  // Any other scalar (word sets, a user's own): valid when its check keeps the value.
   return (v) => {
     const r = codec.check(v, '$');
     return r.ok && r.value === v;

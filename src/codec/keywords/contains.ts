@@ -1,6 +1,6 @@
 // `contains` with `minContains`/`maxContains`: how many items of a list meet the subschema (at
 // least one unless minContains says otherwise). Generators add matching items to a list short of them.
-import { type Keyword, labelOf, matcher, schemaOf } from './applied.js';
+import { type Keyword, compiledMatch, labelOf, matcher, schemaOf } from './applied.js';
 
 const count = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
@@ -36,6 +36,25 @@ export const contains: Keyword = {
       },
       // The items it matched, however many it asked for.
       evaluated: (v) => ({ keys: new Set(), items: Array.isArray(v) ? new Set(v.flatMap((x, i) => (m.test(x) ? [i] : []))) : new Set() }),
+      compile(c) {
+        const t = compiledMatch(m, c);
+        return {
+          test(v) {
+            if (!Array.isArray(v)) return true;
+            let n = 0;
+            for (let i = 0; i < v.length; i++) {
+              if (!t(v[i])) continue;
+              n++;
+              // Enough, and no most to exceed: the rest cannot change the answer.
+              if (max === undefined && n >= min) return true;
+            }
+            return n >= min && (max === undefined || n <= max);
+          },
+          evaluated(v, into) {
+            if (Array.isArray(v)) into.items.push(t);
+          },
+        };
+      },
     };
   },
 };

@@ -33,6 +33,16 @@ export const dependentRequired: Keyword = {
         }
         return undefined;
       },
+      compile: () => ({
+        test(v) {
+          if (!isObj(v)) return true;
+          for (const [k, list] of lists) {
+            if (!Object.hasOwn(v, k)) continue;
+            for (const n of list) if (!Object.hasOwn(v, n)) return false;
+          }
+          return true;
+        },
+      }),
       fix(v) {
         if (!isObj(v)) return v;
         const out = { ...v };

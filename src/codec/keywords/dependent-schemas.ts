@@ -37,6 +37,20 @@ export const dependentSchemas: Keyword = {
         for (const d of deps) if (Object.hasOwn(out, d.key) && !d.test(out)) delete out[d.key];
         return out;
       },
+      compile(c) {
+        const compiled = deps.map((d) => ({ key: d.key, test: d.codec === undefined ? d.test : c.accepts(d.codec), walk: d.codec === undefined ? undefined : c.evaluated(d.codec) }));
+        return {
+          test(v) {
+            if (!isObj(v)) return true;
+            for (const d of compiled) if (Object.hasOwn(v, d.key) && !d.test(v)) return false;
+            return true;
+          },
+          evaluated(v, into) {
+            if (!isObj(v)) return;
+            for (const d of compiled) if (d.walk !== undefined && Object.hasOwn(v, d.key)) d.walk(v, into);
+          },
+        };
+      },
       // The schemas of the keys present were applied: what they evaluated counts.
       evaluated: (v, walk) => (isObj(v) ? deps.reduce((acc, d) => (Object.hasOwn(v, d.key) && d.codec !== undefined ? merge(acc, walk(d.codec)) : acc), NOTHING) : NOTHING),
     };

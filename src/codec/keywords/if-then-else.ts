@@ -1,6 +1,6 @@
 // `if`/`then`/`else`: a value meeting `if` must meet `then`, any other must meet `else`; `if`
 // alone, or `then`/`else` without `if`, asks nothing (`if` alone still evaluates keys and items).
-import { type Keyword, labelOf, matcher, schemaOf } from './applied.js';
+import { type Keyword, compiledMatch, compiledWalk, labelOf, matcher, schemaOf } from './applied.js';
 import { NOTHING, merge } from './evaluated.js';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,6 +35,23 @@ export const ifThenElse: Keyword = {
       evaluated(v, walk) {
         const of = (m: { readonly codec?: Parameters<typeof walk>[0] } | undefined) => (m?.codec === undefined ? NOTHING : walk(m.codec));
         return cond.test(v) ? merge(of(cond), of(yes)) : of(no);
+      },
+      compile(c) {
+        const t = compiledMatch(cond, c);
+        const y = yes === undefined ? undefined : compiledMatch(yes, c);
+        const n = no === undefined ? undefined : compiledMatch(no, c);
+        const wIf = compiledWalk(cond, c);
+        const wYes = compiledWalk(yes, c);
+        const wNo = compiledWalk(no, c);
+        return {
+          test: (v) => (t(v) ? y === undefined || y(v) : n === undefined || n(v)),
+          evaluated(v, into) {
+            if (t(v)) {
+              wIf?.(v, into);
+              wYes?.(v, into);
+            } else wNo?.(v, into);
+          },
+        };
       },
     };
   },

@@ -1,5 +1,5 @@
 // `not`: the value must not meet the subschema.
-import { type Keyword, labelOf, matcher, schemaOf } from './applied.js';
+import { type Keyword, compiledMatch, labelOf, matcher, schemaOf } from './applied.js';
 
 export const not: Keyword = {
   keys: ['not'],
@@ -10,6 +10,10 @@ export const not: Keyword = {
       keyword: 'not',
       schema: { not: schemaOf(schema.not, m) },
       test: (v) => (m.test(v) ? `must not be ${labelOf(schema.not, m)} (not)` : undefined),
+      compile(c) {
+        const t = compiledMatch(m, c);
+        return { test: (v) => !t(v) };
+      },
     };
   },
 };

@@ -1,5 +1,5 @@
 // `propertyNames`: every key of an object must meet the subschema (as a string value).
-import { type Keyword, labelOf, matcher, schemaOf } from './applied.js';
+import { type Keyword, compiledMatch, labelOf, matcher, schemaOf } from './applied.js';
 
 export const propertyNames: Keyword = {
   keys: ['propertyNames'],
@@ -16,6 +16,16 @@ export const propertyNames: Keyword = {
         return bad === undefined ? undefined : `key ${JSON.stringify(bad)} must be ${labelOf(schema.propertyNames, m)} (propertyNames)`;
       },
       // Keys the names refuse are left out (a required one leaves the value invalid, and it is drawn again).
+      compile(c) {
+        const t = compiledMatch(m, c);
+        return {
+          test(v) {
+            if (v === null || typeof v !== 'object' || Array.isArray(v)) return true;
+            for (const k in v) if (Object.hasOwn(v, k) && !t(k)) return false;
+            return true;
+          },
+        };
+      },
       fix: (v) => (v === null || typeof v !== 'object' || Array.isArray(v) ? v : Object.fromEntries(Object.entries(v).filter(([k]) => m.test(k)))),
     };
   },

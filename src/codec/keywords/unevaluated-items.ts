@@ -1,7 +1,7 @@
 // `unevaluatedItems`: the items no other keyword of the schema evaluated (its prefixItems, items,
 // contains, and those of its passing allOf/anyOf/oneOf/if/then/else/$ref subschemas) must meet the
 // subschema. Generators cut a list before the first such item that does not.
-import { type Keyword, labelOf, matcher, schemaOf } from './applied.js';
+import { type Keyword, compiledMatch, coverage, coverageOf, labelOf, matcher, schemaOf } from './applied.js';
 import { EVERYTHING, NOTHING, evaluated } from './evaluated.js';
 
 export const unevaluatedItems: Keyword = {
@@ -12,7 +12,19 @@ export const unevaluatedItems: Keyword = {
     const given = schema.unevaluatedItems;
     const m = matcher(given, () => sub(given, 'unevaluatedItems'));
     /** The position of the first item the other keywords did not evaluate and the subschema refuses, or -1. */
+    const covered = coverageOf(codec);
     const refused = (v: readonly unknown[]): number => {
+      const into = covered(v);
+      if (into !== undefined) {
+        if (into.all) return -1;
+        const { items } = into;
+        next: for (let i = into.prefix; i < v.length; i++) {
+          const x = v[i];
+          for (let j = 0; j < items.length; j++) if (items[j]!(x, i)) continue next;
+          if (!m.test(x)) return i;
+        }
+        return -1;
+      }
       const seen = evaluated(codec, v).items;
       return seen === 'all' ? -1 : v.findIndex((x, i) => !seen.has(i) && !m.test(x));
     };
@@ -36,6 +48,28 @@ export const unevaluatedItems: Keyword = {
       miss: (v) => (given === false && Array.isArray(v) ? [...v, 0] : undefined),
       // Passing, it has evaluated every item the others left.
       evaluated: (v) => (Array.isArray(v) ? EVERYTHING : NOTHING),
+      compile(c) {
+        const walk = c.evaluated(codec);
+        const t = compiledMatch(m, c);
+        return {
+          test(v) {
+            if (!Array.isArray(v)) return true;
+            const into = coverage();
+            walk(v, into);
+            if (into.all) return true;
+            const { items } = into;
+            next: for (let i = into.prefix; i < v.length; i++) {
+              const x = v[i];
+              for (let j = 0; j < items.length; j++) if (items[j]!(x, i)) continue next;
+              if (!t(x)) return false;
+            }
+            return true;
+          },
+          evaluated(v, into) {
+            if (Array.isArray(v)) into.all = true;
+          },
+        };
+      },
     };
   },
 };
