@@ -118,6 +118,38 @@ s('an upload whose schema is a $ref to a binary schema takes non-UTF-8 bytes (PN
   }
 });
 
+const HAL_FIRST = `
+openapi: 3.0.3
+info: { title: Configs, version: '1' }
+paths:
+  /configs/{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200':
+          description: ok
+          content:
+            application/hal+json: { schema: { type: object, properties: { _links: { type: object }, name: { type: string } } } }
+            application/json: { schema: { type: object, additionalProperties: false, properties: { name: { type: string } } } }
+`;
+
+s('a response listing application/hal+json before application/json answers with the application/json schema (configcat), said in a warning', async () => {
+  const file = join(tempDir('request-bodies-'), 'hal.yaml');
+  writeFileSync(file, HAL_FIRST);
+  const doc = await imported(file);
+  assert.ok(doc.warnings.some((w) => /application\/hal\+json bodies use the schema of application\/json/.test(w.message)), JSON.stringify(doc.warnings));
+  const server = await start(mock(doc.surface));
+  try {
+    const res = await call(server.url, 'GET', '/configs/1', { headers: { accept: 'application/json' } });
+    assert.is(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    // additionalProperties: false: no key the application/json schema does not declare.
+    assert.equal(Object.keys(JSON.parse(res.text) as object).filter((k) => k !== 'name'), []);
+  } finally {
+    await server.close();
+  }
+});
+
 const Note = t.object('Note', { text: t.text });
 const surface = api('OptionalBody', { title: 'optional body' }, {
   note: post('notes', body(Note, [media.json], { required: false })).returns(json(t.text)),
