@@ -178,7 +178,9 @@ export class CodecSource {
     if (typeof anchor === 'string') {
       const { $anchor: _a, ...schema } = codec.schema;
       const body = this.core({ ...codec, schema } as Codec<unknown>, new Set([...scope, anchor]));
-      return this.wrapped(`t.recursive<unknown>(${literal(anchor)}, (${selfName(anchor)}) => ${body})`, codec);
+      // The body's type said (`Codec<unknown>`): strict tsc cannot infer it when two recursive
+      // consts name each other (xero's Payment and CreditNote: TS7022, TS7024).
+      return this.wrapped(`t.recursive<unknown>(${literal(anchor)}, (${selfName(anchor)}): Codec<unknown> => ${body})`, codec);
     }
     return this.wrapped(this.core(codec, scope), codec);
   }

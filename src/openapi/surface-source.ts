@@ -21,7 +21,7 @@ const BUILDER: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', 
 /** What the module may import from 'api-serve', in the order the import lists them. */
 const IMPORTABLE = ['HttpError', 'api', 'body', 'capture', 'content', 'cookie', 'declaredSecurity', 'del', 'get', 'header', 'implement', 'json', 'media', 'mediaOf', 'patch', 'post', 'put', 'query', 'queryList', 'queryObject', 'reply', 'rest', 'segment', 't'];
 /** Names a component's const must not take: the imports, the module's own, and globals it would hide. */
-const RESERVED = new Set([...IMPORTABLE, 'surface', 'handlers', 'schemes', 'Buffer', 'Error', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'JSON', 'Map', 'Set', 'Promise', 'Symbol', 'RegExp', 'Math']);
+const RESERVED = new Set([...IMPORTABLE, 'Codec', 'surface', 'handlers', 'schemes', 'Buffer', 'Error', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'JSON', 'Map', 'Set', 'Promise', 'Symbol', 'RegExp', 'Math']);
 
 export interface SourceOptions {
   /** The document as the user named it (warnings and the header comment say it). */
@@ -247,6 +247,8 @@ class Writer {
     // Looked for in the code only: a description saying "call get(x) first" imports nothing.
     const code = codeOf(body);
     const used = IMPORTABLE.filter((n) => new RegExp(`(^|[^\\w$.'"])${n.replace('$', '\\$')}[.(]`, 'm').test(code));
+    // A recursive codec's builder says its type (codec-source.ts).
+    if (/\): Codec<unknown> => /.test(code)) used.unshift('type Codec');
     const head = comment(`${surface.meta.title}: written by \`api-serve import ${this.options.file}\`; the source is yours to edit.`)
       + comment(`Serve it with \`api-serve ./this-file.ts\`; document it with \`api-docs ./this-file.ts\`.`);
     return `${head}import { ${used.join(', ')} } from 'api-serve';\n\n${body}`;

@@ -53,4 +53,49 @@ test('reserved words and the module\'s own names as operationIds and schema name
   } finally { await served.stop(); }
 });
 
+// xero's Payment and CreditNote: each names the other, so strict tsc could infer neither const's type (TS7022, TS7024).
+const MUTUAL = `openapi: 3.0.3
+info: { title: Mutual, version: '1' }
+paths:
+  /payments:
+    get:
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Payment' } } } }
+  /codecs:
+    get:
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Codec' } } } }
+components:
+  schemas:
+    Payment:
+      type: object
+      properties:
+        Amount: { type: number }
+        CreditNote: { $ref: '#/components/schemas/CreditNote' }
+        Invoice: { $ref: '#/components/schemas/Invoice' }
+    CreditNote:
+      type: object
+      properties:
+        Payments: { type: array, items: { $ref: '#/components/schemas/Payment' } }
+        Invoice: { $ref: '#/components/schemas/Invoice' }
+    Invoice:
+      type: object
+      properties:
+        Payments: { type: array, items: { $ref: '#/components/schemas/Payment' } }
+        CreditNotes: { type: array, items: { $ref: '#/components/schemas/CreditNote' } }
+    Codec: { type: object, properties: { id: { type: integer } } }
+`;
+
+test('schemas naming each other in a ring (xero): a module strict tsc accepts; a schema named Codec is renamed', async () => {
+  const dir = importProject();
+  writeFileSync(join(dir, 'mutual.yaml'), MUTUAL);
+  const r = runBin('api-serve', ['import', 'mutual.yaml', '-o', 'api.ts'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  assert.match(source, /: Codec<unknown> => /);
+  assert.match(source, /^export const Codec_ = /m);
+  const tsc = typecheck(dir, ['api.ts']);
+  assert.is(tsc, '', tsc);
+});
+
 test.run();

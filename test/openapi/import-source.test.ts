@@ -138,7 +138,8 @@ s('the generated source names components, uses operationIds and writes each warn
   const { dir, stderr } = generated.get('features.yaml')!;
   const source = readFileSync(join(dir, 'api.ts'), 'utf8');
   assert.match(source, /^export const Pet = t\.allOf\("Pet", \[/m);
-  assert.match(source, /^export const Tree = t\.recursive<unknown>\("Tree", \(self_Tree\) => /m);
+  assert.match(source, /^export const Tree = t\.recursive<unknown>\("Tree", \(self_Tree\): Codec<unknown> => /m);
+  assert.match(source, /^import { type Codec, /m);
   assert.match(source, /^ {2}listPets: get\("pets", /m);
   assert.match(source, /\.returns\(json\(Pet\), \{ status: 201/);
   assert.match(source, /^export const handlers = implement\(surface, \{$/m);
@@ -151,8 +152,8 @@ s('the generated source names components, uses operationIds and writes each warn
 
 s('schemas that refer to each other: the first holds the second inside its recursion, the second refers to the first by name', () => {
   const source = readFileSync(join(generated.get('mutual.yaml')!.dir, 'api.ts'), 'utf8');
-  assert.match(source, /^export const A = t\.recursive<unknown>\("A", \(self_A\) => t\.object\("A", \{ n: t\.int, b: t\.optional\(t\.recursive<unknown>\("B", \(self_B\) => .*a: t\.optional\(self_A\)/m);
-  assert.match(source, /^export const B = t\.recursive<unknown>\("B", \(self_B\) => t\.object\("B", \{ s: t\.text, a: t\.optional\(A\) \}/m);
+  assert.match(source, /^export const A = t\.recursive<unknown>\("A", \(self_A\): Codec<unknown> => t\.object\("A", \{ n: t\.int, b: t\.optional\(t\.recursive<unknown>\("B", \(self_B\): Codec<unknown> => .*a: t\.optional\(self_A\)/m);
+  assert.match(source, /^export const B = t\.recursive<unknown>\("B", \(self_B\): Codec<unknown> => t\.object\("B", \{ s: t\.text, a: t\.optional\(A\) \}/m);
 });
 
 s('an operation without an operationId is named from its method and path', () => {
