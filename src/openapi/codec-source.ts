@@ -239,7 +239,7 @@ export class CodecSource {
         this.notes.push(`a reference to the recursive schema ${codec.name} outside its definition is written as any JSON value`);
         return 't.json';
       }
-      case 'optional': return `t.optional(${w(codec.inner)}${options([['default', codec.default === undefined ? undefined : literal(codec.default)]])})`;
+      case 'optional': return `t.optional(${w(codec.inner)}${options([['default', codec.default === undefined ? undefined : typedLiteral(codec.default, codec.inner)]])})`;
       case 'nullable': return `t.nullable(${w(codec.inner)})`;
       case 'tuple': {
         // minItems only where it says more than the positions do (a fixed tuple's is their count).

@@ -98,4 +98,36 @@ test('schemas naming each other in a ring (xero): a module strict tsc accepts; a
   assert.is(tsc, '', tsc);
 });
 
+// netboxdemo: a field's default holds a key beyond its open object's properties (`id`), which TypeScript's object-literal check refused (TS2353).
+const DEFAULTS = `openapi: 3.0.3
+info: { title: Defaults, version: '1' }
+paths:
+  /templates:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                template_language:
+                  type: object
+                  properties: { label: { enum: [Django, Jinja2] }, value: { enum: [django, jinja2] } }
+                  default: { id: 20, label: Jinja2, value: jinja2 }
+      responses:
+        '204': { description: done }
+`;
+
+test('a default with keys beyond its open object\'s properties (netboxdemo): a module strict tsc accepts, the default kept whole', async () => {
+  const dir = importProject();
+  writeFileSync(join(dir, 'defaults.yaml'), DEFAULTS);
+  const r = runBin('api-serve', ['import', 'defaults.yaml', '-o', 'api.ts'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  assert.match(source, /default: \{ label: "Jinja2" as const, value: "jinja2" as const, \.\.\.\{ id: 20 \} \}/);
+  const tsc = typecheck(dir, ['api.ts']);
+  assert.is(tsc, '', tsc);
+});
+
 test.run();
