@@ -76,8 +76,7 @@ export function readContent(content: unknown, pointer: string, name: string, sch
   // The JSON media type's schema is the body's type when there is one (plain `application/json`
   // first: what clients ask for, configcat's beside `application/hal+json`); else the first listed.
   // decided: docs/decisions.md "OpenAPI in".
-  const isJson = (type: string, plain: boolean) => { const b = type.split(';')[0]!.trim().toLowerCase(); return plain ? b === 'application/json' : /[/+]json$/.test(b); };
-  const [firstType, first] = entries.find(([type]) => isJson(type, true)) ?? entries.find(([type]) => isJson(type, false)) ?? entries[0]!;
+  const [firstType, first] = entries.find(([type]) => bare(type) === 'application/json') ?? entries.find(([type]) => /[/+]json$/.test(bare(type))) ?? entries[0]!;
   const at = child(pointer, firstType);
   const read = schemas.read(first.schema ?? {}, child(at, 'schema'), name);
   // A multipart body's files are bytes, as its parts carry them.

@@ -31,12 +31,17 @@ ${i + 1 < NAMES.length ? `        next: { $ref: '#/components/schemas/${NAMES[i 
   return `openapi: 3.1.0\ninfo: { title: Names, version: '1' }\npaths:\n${paths}components:\n  schemas:\n${schemas}`;
 }
 
-test('reserved words and the module\'s own names as operationIds and schema names: renamed consts, a module strict tsc accepts, every operation served', async () => {
+/** `api-serve import` of one document in a fresh project: the project's folder and the module's source. */
+function imported(file: string, document: string): { readonly dir: string; readonly source: string } {
   const dir = importProject();
-  writeFileSync(join(dir, 'doc.yaml'), document());
-  const r = runBin('api-serve', ['import', 'doc.yaml', '-o', 'api.ts'], { cwd: dir });
+  writeFileSync(join(dir, file), document);
+  const r = runBin('api-serve', ['import', file, '-o', 'api.ts'], { cwd: dir });
   assert.is(r.code, 0, r.stderr);
-  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  return { dir, source: readFileSync(join(dir, 'api.ts'), 'utf8') };
+}
+
+test('reserved words and the module\'s own names as operationIds and schema names: renamed consts, a module strict tsc accepts, every operation served', async () => {
+  const { dir, source } = imported('doc.yaml', document());
   // Consts are renamed; endpoint keys stay as the operationIds (a reserved word is a fine property name).
   for (const renamed of ['function_', 'delete_', 'class_', 'default_', 't_', 'api_', 'get_', 'surface_', 'handlers_']) assert.match(source, new RegExp(`^export const ${renamed} = `, 'm'));
   assert.match(source, /^ {2}function: get\("function"\)/m);
@@ -87,11 +92,7 @@ components:
 `;
 
 test('schemas naming each other in a ring (xero): a module strict tsc accepts; a schema named Codec is renamed', async () => {
-  const dir = importProject();
-  writeFileSync(join(dir, 'mutual.yaml'), MUTUAL);
-  const r = runBin('api-serve', ['import', 'mutual.yaml', '-o', 'api.ts'], { cwd: dir });
-  assert.is(r.code, 0, r.stderr);
-  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  const { dir, source } = imported('mutual.yaml', MUTUAL);
   assert.match(source, /: Codec<unknown> => /);
   assert.match(source, /^export const Codec_ = /m);
   const tsc = typecheck(dir, ['api.ts']);
@@ -120,11 +121,7 @@ paths:
 `;
 
 test('a default with keys beyond its open object\'s properties (netboxdemo): a module strict tsc accepts, the default kept whole', async () => {
-  const dir = importProject();
-  writeFileSync(join(dir, 'defaults.yaml'), DEFAULTS);
-  const r = runBin('api-serve', ['import', 'defaults.yaml', '-o', 'api.ts'], { cwd: dir });
-  assert.is(r.code, 0, r.stderr);
-  const source = readFileSync(join(dir, 'api.ts'), 'utf8');
+  const { dir, source } = imported('defaults.yaml', DEFAULTS);
   assert.match(source, /default: \{ label: "Jinja2" as const, value: "jinja2" as const, \.\.\.\{ id: 20 \} \}/);
   const tsc = typecheck(dir, ['api.ts']);
   assert.is(tsc, '', tsc);
